@@ -1,0 +1,117 @@
+/** Business constants and limits of the spec (§9, §5). Later features read them from here. */
+
+export const API_PREFIX = "/v2/api";
+
+/** Header names every call may carry (spec §7). */
+export const Headers = {
+  deviceNo: "x-device-no",
+  authorization: "authorization",
+  apiKey: "x-api-key",
+  requestId: "x-request-id",
+} as const;
+
+/** A device number is created by the client once and persisted. */
+export const DEVICE_NO_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const REQUEST_TIMEOUT_MS = 1_200_000;
+
+export const Quotas = {
+  visitorDailyChats: 1,
+  userDailyChats: 2,
+  plusExtraDailyChats: 20,
+  newUserVipDays: 7,
+  trialPackageDays: [1, 3],
+  planDailyChats: { monthly: 10, quarterly: 15, annual: 20 },
+  planAdvancedAnalysis: { monthly: 5, quarterly: 20, annual: 90 },
+  basicPlanDiscountPercent: 30,
+} as const;
+
+export const CardTier = { standard: "0", trial: "1", monthly: "3", quarterly: "4", annual: "5" } as const;
+
+export const PlanProductId = { monthly: 3, quarterly: 4 } as const;
+
+export const Points = {
+  perUsdt: 1000,
+  minUsdt: 0.1,
+  adviseRechargeAboveUsdt: 10,
+  inviteRewardMin: 10,
+  inviteRewardMax: 100,
+  shareRewards: { downloadImage: 200, copyLink: 100, wechat: 300, twitter: 300, facebook: 300, weibo: 300 },
+  shareRewardsPerDay: 10,
+  strategyDiagramUnlock: 4000,
+  unlockHours: 24,
+} as const;
+
+export const Limits = {
+  passwordMin: 6,
+  passwordMax: 20,
+  usernameMax: 20,
+  usernameChangeDays: 7,
+  feedbackContentMax: 200,
+  feedbackContactMax: 100,
+  /** decoded bytes of a feedback screenshot; the spec leaves the size open */
+  feedbackScreenshotMaxBytes: 5 * 1024 * 1024,
+  questionMax: 5000,
+  chatImagesMax: 5,
+  chatImageMaxBytes: 10_485_760,
+  chatImageCompressAboveBytes: 1_048_576,
+  chatImageCompressQuality: 0.5,
+  hashMin: 5,
+  hashMax: 150,
+  shareSelectionMin: 1,
+  shareSelectionMax: 6,
+  compareMax: 2,
+  resendSeconds: 60,
+  wrongCodeLockMinutes: 15,
+  wrongCodesBeforeLock: 3,
+  orderPageSize: 20,
+  shareSummaryMax: 140,
+  audioSkipSeconds: 15,
+  historyPanelMax: 20,
+} as const;
+
+export const Timing = {
+  popupPollMs: 15_000,
+  carouselMs: 3_000,
+  marqueeMs: 30_000,
+  newsToastMs: 6_000,
+  subscribedNewsMax: 5,
+  hotNewsTileMs: 10_000,
+  basicEditionTipMs: 3_000,
+  voiceAutoStopMs: 5_000,
+  voiceAutoSendMs: 1_000,
+  debounceMs: 1_000,
+  shareLockMs: 2_000,
+  sidePanelMs: 300,
+  updateCheckMs: 600_000,
+  newChatSendDelayMs: 500,
+  swapEntrySendDelayMs: 1_000,
+} as const;
+
+export const Breakpoints = {
+  main: 900,
+  hotWords: 800,
+  homeTabs: 768,
+  mid: 700,
+  tabArrows: 500,
+  narrowDialogs: 480,
+  headerZh: 1150,
+  headerEn: 1400,
+} as const;
+
+export const Predictions = {
+  hourlyHorizonHours: 48,
+  dailyHorizonDays: 7,
+  chartPastDays: 14,
+  winRateWindowDays: 90,
+  winRateWindowHours: 24,
+  aiScoreBands: [20, 40, 60, 80, 100],
+} as const;
+
+export const Swap = {
+  slippageWarnPercent: 15,
+  walletConnectChainIds: [1, 10, 56, 100, 137, 324, 42161, 42220, 43114],
+  topUpChainIds: [1, 56, 137],
+  btcChainId: 1994,
+  tronLinkChainId: 9999,
+} as const;

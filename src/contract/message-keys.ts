@@ -1,0 +1,103 @@
+/**
+ * Message keys the server sends in error envelopes and the client translates.
+ * The first group is the spec's catalogue (§8); the second names validation and transport failures
+ * the spec leaves to us.
+ */
+export const specMessageKeys = [
+  "Serverbusy",
+  "waitUploading",
+  "updataError",
+  "imagesNumTip",
+  "imgTypeTip",
+  "pdfTips",
+  "chooseChat",
+  "noUseNetwork",
+  "notInstallMetamask",
+  "loginTronLink",
+  "useBTCConnect",
+  "appVoicePermTip",
+  "microphoneTips",
+  "notSupportRecording",
+  "Coming",
+  "agentMobNoComingTip",
+  "updating",
+  "uploadLengthTip",
+  "plsenterUserName",
+  "loginFirst",
+  "noFreeChat",
+  "loginFailed",
+  "Insufficientbalance",
+  "passwordLength",
+  "passwordNosame",
+  "enterEmail",
+  "sureEmail",
+  "enterpassword",
+  "enterpassword2",
+  "VerificationCode",
+  "aweekOncename",
+  "accountError",
+  "incorrectLogin",
+  "emailRegistered",
+  "codeError",
+  "codeError2",
+  "verifyLimitError",
+  "coinNotSwappable",
+  "exchangeDailyLimit",
+  "invalidAddress",
+  "loginInvalid",
+  "tooFrequent",
+  "coinNoRecharge",
+  "noRemainingChats",
+  "cannotRedeemTwice",
+  "payScenarioMissing",
+  "needTopUp",
+  "scenarioTokenUnsupported",
+  "cannotBuyTwice",
+  "insufficientPoints",
+  "chatQuotaRedeem",
+  "twitterBound",
+  "cancleSign",
+] as const;
+
+export const validationMessageKeys = [
+  "required",
+  "tooLong",
+  "invalidValue",
+  "payloadTooLarge",
+  "malformedBody",
+  "notFound",
+  "deviceNoMissing",
+  "apiKeyInvalid",
+] as const;
+
+export const successMessageKeys = [
+  "sendSuccess",
+  "signSuccess",
+  "resetSuccess",
+  "AuthorizationSuccessful",
+  "Subscribesuccessfully",
+  "Unsubscribesuccessfully",
+  "facebacksuccessfully",
+  "Success",
+  "UploadSuccess",
+  "Unlockedsuccessfully",
+  "RedeemSuccessful",
+  "RechargeSuccessful",
+  "delSuccess",
+  "copySuccess",
+] as const;
+
+export type SpecMessageKey = (typeof specMessageKeys)[number];
+export type ValidationMessageKey = (typeof validationMessageKeys)[number];
+export type SuccessMessageKey = (typeof successMessageKeys)[number];
+export type MessageKey = SpecMessageKey | ValidationMessageKey | SuccessMessageKey;
+
+const allKeys: ReadonlySet<string> = new Set<string>([
+  ...specMessageKeys,
+  ...validationMessageKeys,
+  ...successMessageKeys,
+]);
+
+export function isMessageKey(value: string): value is MessageKey {
+  return allKeys.has(value);
+}

@@ -1,0 +1,110 @@
+import path from "node:path";
+import { z } from "zod";
+import { modelConfigKeys } from "../contract/models.ts";
+
+/**
+ * The only reader of process.env. Every setting has an embedded default so `npm start` needs nothing;
+ * setting the real-infrastructure variables switches the matching port from embedded to real.
+ */
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const llmSchema = z.object({ baseUrl: optionalUrl, apiKey: optionalString, model: optionalString });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default(".data"),
+  STATIC_DIR: z.string().default("dist"),
+  DATABASE_URL: optionalString.pipe(z.string().startsWith("postgres").optional()),
+  DATABASE_SCHEMA: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(z.string().startsWith("redis").optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  API_KEY: optionalString,
+  TRUST_PROXY: bool,
+  RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export interface LlmEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  model: string | undefined;
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  dataDir: string;
+  staticDir: string;
+  database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; schema: string | undefined };
+  redisUrl: string | undefined;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  apiKey: string | undefined;
+  trustProxy: boolean;
+  rateLimit: { points: number; windowSeconds: number };
+  shutdownTimeoutMs: number;
+  /** configured language-model endpoints by model config key (QWEN, GPT, ...) */
+  llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const llm: Config["llm"] = {};
+  for (const key of Object.values(modelConfigKeys)) {
+    const endpoint = llmSchema.safeParse({
+      baseUrl: env[`LLM_${key}_BASE_URL`],
+      apiKey: env[`LLM_${key}_API_KEY`],
+      model: env[`LLM_${key}_MODEL`],
+    });
+    if (!endpoint.success) throw new ConfigError(`Invalid configuration: LLM_${key}_BASE_URL must be a URL`);
+    const { baseUrl, apiKey, model } = endpoint.data;
+    // A model answers only with both an endpoint and a key.
+    if (baseUrl && apiKey) llm[key] = { baseUrl, apiKey, model };
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    staticDir: path.resolve(e.STATIC_DIR),
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    apiKey: e.API_KEY,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    llm,
+  };
+}

@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import { API_PREFIX } from "../../contract/constants.ts";
+import { ErrorCode } from "../../contract/errors.ts";
+import { ApiError } from "../api-error.ts";
+import type { Config } from "../config.ts";
+import type { FeedbackService } from "../features/feedback/feedback.service.ts";
+import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
+import type { Logger } from "../logger.ts";
+import type { RateLimiter } from "../providers/rate-limiter.ts";
+import type { AppEnv } from "./app-env.ts";
+import { fail } from "./envelope.ts";
+import { apiKeyGuard, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
+import { requestContext } from "./middleware/request-context.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { feedbackRoutes } from "./routes/feedback.routes.ts";
+import { modelRoutes } from "./routes/models.routes.ts";
+import { spaRoutes } from "./spa.ts";
+
+export interface HttpDeps {
+  config: Pick<Config, "apiKey" | "trustProxy" | "staticDir">;
+  logger: Logger;
+  version: string;
+  limiters: { byDevice: RateLimiter; byAddress: RateLimiter };
+  /** throws when the database does not answer */
+  ping(): Promise<void>;
+  services: { feedback: FeedbackService; models: ModelCatalogueService };
+}
+
+/** The whole HTTP surface: health, the /v2/api contract, its OpenAPI document and the web app. */
+export function createHttpApp(deps: HttpDeps) {
+  const app = new Hono<AppEnv>();
+  const openApi = buildOpenApiDocument(deps.version);
+
+  app.use(requestContext(deps.logger, deps.config.trustProxy));
+  app.use(secureHeaders({ xFrameOptions: false, crossOriginResourcePolicy: false }));
+  app.use(compress());
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: "ready" });
+    } catch (error) {
+      c.get("log").warn({ err: error }, "database not ready");
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+  app.get(`${API_PREFIX}/openapi.json`, (c) => c.json(openApi));
+
+  const api = new Hono<AppEnv>();
+  api.use(apiKeyGuard(deps.config.apiKey));
+  api.use(deviceAndToken());
+  api.use(rateLimit(deps.limiters));
+  api.route("/", feedbackRoutes(deps.services.feedback));
+  api.route("/", modelRoutes(deps.services.models));
+  api.all("*", () => {
+    throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
+  });
+  app.route(API_PREFIX, api);
+
+  app.route("/", spaRoutes(deps.config.staticDir, deps.config.apiKey));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return fail(c, error);
+    const log = c.get("log") ?? deps.logger;
+    log.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
+    return fail(c, new ApiError(ErrorCode.RequestFailed, "Serverbusy", 500, [], "Serverbusy"));
+  });
+  app.notFound((c) => fail(c, new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "not found")));
+  return app;
+}
+
+export type HttpApp = ReturnType<typeof createHttpApp>;

@@ -1,0 +1,61 @@
+import { timingSafeEqual } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import { DEVICE_NO_PATTERN, Headers } from "../../../contract/constants.ts";
+import { ErrorCode } from "../../../contract/errors.ts";
+import type { RateLimiter } from "../../providers/rate-limiter.ts";
+import { ApiError } from "../../api-error.ts";
+import type { AppEnv } from "../app-env.ts";
+
+/** With API_KEY set, every call must carry it in x-api-key. */
+export function apiKeyGuard(apiKey: string | undefined) {
+  const expected = apiKey ? Buffer.from(apiKey) : undefined;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (expected) {
+      const given = Buffer.from(c.req.header(Headers.apiKey) ?? "");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new ApiError(ErrorCode.RequestFailed, "apiKeyInvalid", 401, [], "missing or wrong API key");
+      }
+    }
+    await next();
+  });
+}
+
+/** Every call carries the device number the client created (spec §7); the token slot is read here too. */
+export function deviceAndToken() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const deviceNo = c.req.header(Headers.deviceNo);
+    if (!deviceNo || !DEVICE_NO_PATTERN.test(deviceNo)) {
+      throw new ApiError(
+        ErrorCode.RequestFailed,
+        "deviceNoMissing",
+        400,
+        [{ field: Headers.deviceNo, key: "deviceNoMissing" }],
+        `the ${Headers.deviceNo} header is missing or malformed`,
+      );
+    }
+    c.set("deviceNo", deviceNo);
+    const authorization = c.req.header(Headers.authorization);
+    const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    c.set("token", token);
+    await next();
+  });
+}
+
+/**
+ * 4003 when a device, or a client address, sends more than its share. The address limit is wider because
+ * many devices may share one address.
+ */
+export function rateLimit(limiters: { byDevice: RateLimiter; byAddress: RateLimiter }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const [byIp, byDevice] = await Promise.all([
+      limiters.byAddress.consume(c.get("clientIp")),
+      limiters.byDevice.consume(c.get("deviceNo")),
+    ]);
+    const denied = !byIp.allowed ? byIp : !byDevice.allowed ? byDevice : undefined;
+    if (denied) {
+      c.header("retry-after", String(Math.ceil(denied.retryAfterMs / 1000)));
+      throw new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], "too many requests");
+    }
+    await next();
+  });
+}

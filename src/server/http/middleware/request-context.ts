@@ -1,0 +1,37 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { createMiddleware } from "hono/factory";
+import type { Logger } from "../../logger.ts";
+import type { AppEnv } from "../app-env.ts";
+
+const INCOMING_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Gives every request an id (echoed in x-request-id), a child logger and the client address, and logs it. */
+export function requestContext(logger: Logger, trustProxy: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const log = logger.child({ reqId: requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("clientIp", clientIp(c, trustProxy));
+    c.header("x-request-id", requestId);
+    const started = performance.now();
+    await next();
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+}
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}

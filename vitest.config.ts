@@ -1,0 +1,47 @@
+import { defineConfig } from "vitest/config";
+import { appPlugins } from "./vite.plugins.ts";
+
+// One run, four projects: unit tests of the web app (happy-dom), unit tests of contract/server/scripts (node),
+// and the API suite twice: on PGlite and on the local PostgreSQL server.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: appPlugins(),
+        test: {
+          name: "client",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["src/client/test-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "unit",
+          include: ["src/contract/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api-pglite",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          provide: { database: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "api-postgres",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          provide: { database: "postgres" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
