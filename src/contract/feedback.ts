@@ -25,16 +25,19 @@ export function base64DecodedBytes(base64: string): number {
   return Math.floor((base64.length * 3) / 4) - padding;
 }
 
+/** "required" when the field is absent, "invalidValue" when it is there but wrong. */
+const presence = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "required" : "invalidValue");
+
 const requiredText = (max: number) =>
   z
-    .string({ error: "required" })
+    .string({ error: presence })
     .trim()
     .min(1, { error: "required" })
     .max(max, { error: "tooLong" });
 
 export const addFeedbackBodySchema = z
   .object({
-    seriousness: z.union(seriousnessLevels.map((level) => z.literal(level)), { error: "required" }),
+    seriousness: z.union(seriousnessLevels.map((level) => z.literal(level)), { error: presence }),
     type: z.enum(feedbackTypes, { error: "invalidValue" }).default("bug"),
     bug_location: z.enum(bugLocations, { error: "invalidValue" }).optional(),
     content: requiredText(Limits.feedbackContentMax),
@@ -48,11 +51,15 @@ export const addFeedbackBodySchema = z
       )
       .optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.type === "bug" && body.bug_location === undefined) {
-      ctx.addIssue({ code: "custom", path: ["bug_location"], message: "required" });
-    }
-  });
+  .superRefine(
+    (body, ctx) => {
+      if (body.type === "bug" && body.bug_location === undefined) {
+        ctx.addIssue({ code: "custom", path: ["bug_location"], message: "required" });
+      }
+    },
+    // run even when other fields are wrong, so the client learns of every missing field at once
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 
 export type AddFeedbackBody = z.input<typeof addFeedbackBodySchema>;
 

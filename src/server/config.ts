@@ -35,6 +35,10 @@ const envSchema = z.object({
       .optional(),
   ),
   REDIS_URL: optionalString.pipe(z.string().startsWith("redis").optional()),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,32}$/)
+    .default("ml:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_KEY: optionalString,
   TRUST_PROXY: bool,
@@ -57,6 +61,8 @@ export interface Config {
   staticDir: string;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; schema: string | undefined };
   redisUrl: string | undefined;
+  /** prefix of every Redis key, so deployments can share one Redis */
+  redisKeyPrefix: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   apiKey: string | undefined;
   trustProxy: boolean;
@@ -100,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: "postgres", url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     apiKey: e.API_KEY,
     trustProxy: e.TRUST_PROXY,

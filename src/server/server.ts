@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Config } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
@@ -13,6 +13,7 @@ import { createRedis } from "./providers/redis.ts";
 
 export interface RunningServer {
   url: string;
+  database: DatabaseHandle;
   port: number;
   app: HttpApp;
   logger: Logger;
@@ -31,9 +32,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   const window = config.rateLimit.windowSeconds;
   const limiters = {
-    byDevice: createRateLimiter({ points: config.rateLimit.points, windowSeconds: window, prefix: "rl:dev" }, redis),
+    byDevice: createRateLimiter({ points: config.rateLimit.points, windowSeconds: window, prefix: `${config.redisKeyPrefix}rl:dev` }, redis),
     byAddress: createRateLimiter(
-      { points: config.rateLimit.points * ADDRESS_LIMIT_FACTOR, windowSeconds: window, prefix: "rl:ip" },
+      { points: config.rateLimit.points * ADDRESS_LIMIT_FACTOR, windowSeconds: window, prefix: `${config.redisKeyPrefix}rl:ip` },
       redis,
     ),
   };
@@ -76,5 +77,5 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     })();
     return closing;
   };
-  return { url: `http://${host}:${port}`, port, app, logger, close };
+  return { url: `http://${host}:${port}`, database, port, app, logger, close };
 }

@@ -37,7 +37,7 @@ export function createFeedbackService(repository: FeedbackRepository) {
             "imgTypeTip",
             400,
             [{ field: "base64_content", key: "imgTypeTip" }],
-            "the screenshot is not a png or jpeg image",
+            "base64_content: the screenshot is not a png or jpeg image",
           );
         }
         screenshot = bytes;

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pg from "pg";
+import pino from "pino";
+import { inject } from "vitest";
+import { loadConfig } from "../../src/server/config.ts";
+import { startServer, type RunningServer } from "../../src/server/server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    database: "pglite" | "postgres";
+  }
+}
+
+/** The local PostgreSQL server of the test machine (trust auth, database test). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  /** every log line the server wrote, parsed */
+  logs: Record<string, unknown>[];
+  /** the settings this server was started with, to start another on the same data */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface TestDatabase {
+  env: Record<string, string>;
+  /** removes the data directory or schema */
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test: a PGlite directory, or a new schema on the local PostgreSQL server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (inject("database") === "postgres") {
+    const schema = `t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    return {
+      env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+      drop: async () => {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "ml-api-"));
+  return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Starts the server through the same factory `npm start` uses, on a free port. */
+export async function startTestServer(env: Record<string, string>): Promise<TestServer> {
+  const fullEnv = {
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "info",
+    STATIC_DIR: path.join(tmpdir(), "ml-no-static"),
+    REDIS_KEY_PREFIX: `t${randomUUID().slice(0, 8)}:`,
+    ...env,
+  };
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n")) {
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  const config = loadConfig(fullEnv);
+  const server = await startServer(config, pino({ level: "info" }, sink));
+  return { url: server.url, server, logs, env: fullEnv, stop: () => server.close() };
+}
+
+let deviceCounter = 0;
+/** A device number as the app creates one. */
+export function newDeviceNo(): string {
+  deviceCounter += 1;
+  return `dev${deviceCounter}${randomUUID().replaceAll("-", "")}`.slice(0, 40);
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  deviceNo?: string | null;
+}
+
+/** One HTTP call to the API with the headers the app sends. */
+export async function call(base: string, apiPath: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.deviceNo !== null) headers["x-device-no"] = options.deviceNo ?? newDeviceNo();
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const response = await fetch(`${base}/v2/api${apiPath}`, {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
+  const text = await response.text();
+  let json: { code: number; msg: string; data: Record<string, unknown> & unknown } | undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
