@@ -26,18 +26,18 @@ export function base64DecodedBytes(base64: string): number {
 }
 
 /** "required" when the field is absent, "invalidValue" when it is there but wrong. */
-const presence = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "required" : "invalidValue");
+const presence = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? "required" : "invalidValue";
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: presence })
-    .trim()
-    .min(1, { error: "required" })
-    .max(max, { error: "tooLong" });
+  z.string({ error: presence }).trim().min(1, { error: "required" }).max(max, { error: "tooLong" });
 
 export const addFeedbackBodySchema = z
   .object({
-    seriousness: z.union(seriousnessLevels.map((level) => z.literal(level)), { error: presence }),
+    seriousness: z.union(
+      seriousnessLevels.map((level) => z.literal(level)),
+      { error: presence },
+    ),
     type: z.enum(feedbackTypes, { error: "invalidValue" }).default("bug"),
     bug_location: z.enum(bugLocations, { error: "invalidValue" }).optional(),
     content: requiredText(Limits.feedbackContentMax),

@@ -32,9 +32,16 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   const window = config.rateLimit.windowSeconds;
   const limiters = {
-    byDevice: createRateLimiter({ points: config.rateLimit.points, windowSeconds: window, prefix: `${config.redisKeyPrefix}rl:dev` }, redis),
+    byDevice: createRateLimiter(
+      { points: config.rateLimit.points, windowSeconds: window, prefix: `${config.redisKeyPrefix}rl:dev` },
+      redis,
+    ),
     byAddress: createRateLimiter(
-      { points: config.rateLimit.points * ADDRESS_LIMIT_FACTOR, windowSeconds: window, prefix: `${config.redisKeyPrefix}rl:ip` },
+      {
+        points: config.rateLimit.points * ADDRESS_LIMIT_FACTOR,
+        windowSeconds: window,
+        prefix: `${config.redisKeyPrefix}rl:ip`,
+      },
       redis,
     ),
   };

@@ -19,7 +19,12 @@ describe("the API envelope", () => {
     const res = await call(srv.url, "/llm/model/list");
     expect(res.status).toBe(200);
     expect(res.json?.code).toBe(200);
-    const items = res.json?.data as unknown as { model: number; version: string; available: boolean; isDefault: boolean }[];
+    const items = res.json?.data as unknown as {
+      model: number;
+      version: string;
+      available: boolean;
+      isDefault: boolean;
+    }[];
     expect(items.map((item) => [item.model, item.version])).toEqual([
       [6, "MountainLion"],
       [9, "qwen"],
@@ -32,7 +37,10 @@ describe("the API envelope", () => {
       [8, "DeepSeek-reasoner"],
       [0, "Automatic mode"],
     ]);
-    expect(items.filter((item) => item.available).map((item) => item.version)).toEqual(["MountainLion", "Automatic mode"]);
+    expect(items.filter((item) => item.available).map((item) => item.version)).toEqual([
+      "MountainLion",
+      "Automatic mode",
+    ]);
     expect(items.filter((item) => item.isDefault).map((item) => item.model)).toEqual([6]);
   });
 
@@ -49,18 +57,30 @@ describe("the API envelope", () => {
   });
 
   it("refuses a malformed JSON body", async () => {
-    const res = await call(srv.url, "/addFeedback", { rawBody: '{"seriousness": 3,', headers: { "content-type": "application/json" } });
+    const res = await call(srv.url, "/addFeedback", {
+      rawBody: '{"seriousness": 3,',
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: 1001, data: { key: "malformedBody" } });
   });
 
   it("refuses a body that is not JSON", async () => {
-    const res = await call(srv.url, "/addFeedback", { rawBody: "seriousness=3", headers: { "content-type": "text/plain" } });
+    const res = await call(srv.url, "/addFeedback", {
+      rawBody: "seriousness=3",
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.json).toMatchObject({ code: 1001, data: { key: "malformedBody" } });
   });
 
   it("refuses an oversized body before reading it", async () => {
-    const huge = { seriousness: 3, type: "other", content: "x", contact: "y", base64_content: `data:image/png;base64,${"A".repeat(8 * 1024 * 1024)}` };
+    const huge = {
+      seriousness: 3,
+      type: "other",
+      content: "x",
+      contact: "y",
+      base64_content: `data:image/png;base64,${"A".repeat(8 * 1024 * 1024)}`,
+    };
     const res = await call(srv.url, "/addFeedback", { body: huge });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ code: 1001, data: { key: "payloadTooLarge" } });

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedback } from "../../src/server/db/schema.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 
-const PNG_1PX =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]).toString("base64");
 
 const valid = {
@@ -78,7 +77,12 @@ describe("POST /v2/api/addFeedback", () => {
     ["contact blank", { contact: "" }, "contact", "required"],
     ["screenshot a gif", { base64_content: `data:image/gif;base64,${PNG_1PX}` }, "base64_content", "imgTypeTip"],
     ["screenshot not a data URL", { base64_content: "hello" }, "base64_content", "imgTypeTip"],
-    ["screenshot png label on jpeg bytes", { base64_content: `data:image/png;base64,${JPEG_HEAD}` }, "base64_content", "imgTypeTip"],
+    [
+      "screenshot png label on jpeg bytes",
+      { base64_content: `data:image/png;base64,${JPEG_HEAD}` },
+      "base64_content",
+      "imgTypeTip",
+    ],
     ["screenshot random bytes", { base64_content: "data:image/jpeg;base64,AAAAAAAA" }, "base64_content", "imgTypeTip"],
   ];
 
@@ -100,7 +104,9 @@ describe("POST /v2/api/addFeedback", () => {
   });
 
   it("stores a png screenshot with its type", async () => {
-    const res = await call(srv.url, "/addFeedback", { body: { ...valid, base64_content: `data:image/png;base64,${PNG_1PX}` } });
+    const res = await call(srv.url, "/addFeedback", {
+      body: { ...valid, base64_content: `data:image/png;base64,${PNG_1PX}` },
+    });
     expect(res.json?.code).toBe(200);
     const row = await latestRow();
     expect(row?.screenshotMime).toBe("image/png");
@@ -109,7 +115,7 @@ describe("POST /v2/api/addFeedback", () => {
 
   it("lists every invalid field at once", async () => {
     const res = await call(srv.url, "/addFeedback", { body: { type: "bug" } });
-    const fields = (res.json?.data.issues as { field: string }[]).map((issue) => issue.field).sort();
+    const fields = ((res.json?.data.issues ?? []) as { field: string }[]).map((issue) => issue.field).sort();
     expect(fields).toEqual(["bug_location", "contact", "content", "seriousness"]);
   });
 });

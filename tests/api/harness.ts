@@ -7,7 +7,7 @@ import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
-import { startServer, type RunningServer } from "../../src/server/server.ts";
+import { type RunningServer, startServer } from "../../src/server/server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

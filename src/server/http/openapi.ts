@@ -14,7 +14,12 @@ function operation(name: string, route: RouteContract) {
     summary: route.summary,
     tags: [route.tag],
     parameters: [
-      { name: Headers.deviceNo, in: "header", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9_-]{8,64}$" } },
+      {
+        name: Headers.deviceNo,
+        in: "header",
+        required: true,
+        schema: { type: "string", pattern: "^[A-Za-z0-9_-]{8,64}$" },
+      },
       { name: Headers.authorization, in: "header", required: false, schema: { type: "string" } },
       { name: Headers.apiKey, in: "header", required: false, schema: { type: "string" } },
     ],

@@ -42,7 +42,8 @@ export function spaRoutes(staticDir: string, apiKey: string | undefined) {
     "*",
     serveStatic({
       root: staticDir,
-      rewriteRequestPath: (requestPath) => (requestPath === "/" || requestPath === "/index.html" ? "/__none__" : requestPath),
+      rewriteRequestPath: (requestPath) =>
+        requestPath === "/" || requestPath === "/index.html" ? "/__none__" : requestPath,
       onFound: (_path, c) => {
         c.header("cache-control", "public, max-age=3600");
       },

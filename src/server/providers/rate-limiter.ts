@@ -23,9 +23,7 @@ export function createRateLimiter(options: RateLimitOptions, redis?: Redis): Rat
   const base = { points: options.points, duration: options.windowSeconds, keyPrefix: options.prefix ?? "rl" };
   const memory = new RateLimiterMemory(base);
   // With Redis, the in-process limiter stands in while Redis is unreachable, so an outage never blocks users.
-  const limiter = redis
-    ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory })
-    : memory;
+  const limiter = redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory }) : memory;
   return {
     async consume(key) {
       try {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import { ErrorCode } from "../../../contract/errors.ts";
 import type { addFeedbackBodySchema } from "../../../contract/feedback.ts";
 import { parseScreenshotDataUrl } from "../../../contract/feedback.ts";
-import { ErrorCode } from "../../../contract/errors.ts";
 import { ApiError } from "../../api-error.ts";
 import type { FeedbackRepository } from "./feedback.repository.ts";
 

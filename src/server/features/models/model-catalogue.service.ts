@@ -8,8 +8,10 @@ import type { Config } from "../../config.ts";
  */
 export function createModelCatalogueService(llm: Config["llm"]) {
   const items: ModelListItem[] = modelCatalogue.map((entry) => {
-    const configKey = entry.id in modelConfigKeys ? modelConfigKeys[entry.id as keyof typeof modelConfigKeys] : undefined;
-    const available = entry.embedded || entry.kind === "auto" || (configKey !== undefined && llm[configKey] !== undefined);
+    const configKey =
+      entry.id in modelConfigKeys ? modelConfigKeys[entry.id as keyof typeof modelConfigKeys] : undefined;
+    const available =
+      entry.embedded || entry.kind === "auto" || (configKey !== undefined && llm[configKey] !== undefined);
     return {
       model: entry.id,
       version: entry.name,

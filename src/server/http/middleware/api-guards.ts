@@ -2,8 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { DEVICE_NO_PATTERN, Headers } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
-import type { RateLimiter } from "../../providers/rate-limiter.ts";
 import { ApiError } from "../../api-error.ts";
+import type { RateLimiter } from "../../providers/rate-limiter.ts";
 import type { AppEnv } from "../app-env.ts";
 
 /** With API_KEY set, every call must carry it in x-api-key. */

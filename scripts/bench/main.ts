@@ -1,0 +1,65 @@
+// npm run bench: prints each figure beside its budget (ARCHITECTURE.md). Figures from one run; compare ratios.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+import { measureFirstLoad } from "./bundle.ts";
+
+const BUDGET = { jsKb: 110, cssKb: 15, cachedRatio: 0.5 };
+const DURATION_S = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 8);
+
+function row(name: string, value: string, budget: string, ok: boolean) {
+  console.log(`${name.padEnd(46)} ${value.padStart(14)}   budget ${budget.padEnd(12)} ${ok ? "ok" : "OVER"}`);
+}
+
+if (!existsSync("dist/index.html") || process.argv.includes("--build")) {
+  spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+}
+const load = await measureFirstLoad("dist");
+console.log("first load of /");
+row("initial JS (gzip)", `${load.jsGzipKb.toFixed(1)} KB`, `<= ${BUDGET.jsKb} KB`, load.jsGzipKb <= BUDGET.jsKb);
+row("initial CSS (gzip)", `${load.cssGzipKb.toFixed(1)} KB`, `<= ${BUDGET.cssKb} KB`, load.cssGzipKb <= BUDGET.cssKb);
+
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/serve.ts"], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const firstLine = await new Promise<string>((resolve) => {
+  createInterface({ input: child.stdout }).once("line", resolve);
+});
+const urls = JSON.parse(firstLine) as { product: string; bare: string };
+
+async function throughput(url: string): Promise<{ rps: number; p50: number; errors: number }> {
+  const result = await autocannon({
+    url,
+    connections: 32,
+    duration: DURATION_S,
+    headers: { "x-device-no": "benchdevice0001" },
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, errors: result.errors + result.non2xx };
+}
+
+try {
+  // warm both up so the JIT has settled before measuring
+  await autocannon({ url: `${urls.bare}/bare`, connections: 8, duration: 1 });
+  await autocannon({
+    url: `${urls.product}/v2/api/llm/model/list`,
+    connections: 8,
+    duration: 1,
+    headers: { "x-device-no": "benchdevice0001" },
+  });
+  const bare = await throughput(`${urls.bare}/bare`);
+  const models = await throughput(`${urls.product}/v2/api/llm/model/list`);
+  const ratio = models.rps / bare.rps;
+  console.log(`\nthroughput, ${DURATION_S} s each, 32 connections (one run; the machine is shared, read the ratio)`);
+  row("bare JSON route", `${bare.rps.toFixed(0)} req/s`, "reference", bare.errors === 0);
+  row("GET /v2/api/llm/model/list", `${models.rps.toFixed(0)} req/s`, "", models.errors === 0);
+  row(
+    "  ratio to bare route",
+    ratio.toFixed(2),
+    `>= ${BUDGET.cachedRatio}`,
+    ratio >= BUDGET.cachedRatio && models.errors === 0,
+  );
+  row("  median latency (bare / model list)", `${bare.p50} / ${models.p50} ms`, "", true);
+} finally {
+  child.kill("SIGTERM");
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database.kind).toBe("pglite");
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.apiKey).toBeUndefined();
+    expect(config.llm).toEqual({});
+  });
+
+  it("switches to PostgreSQL and Redis when their URLs are set", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u@db:5432/app",
+      DATABASE_SCHEMA: "tenant_a",
+      REDIS_URL: "redis://cache:6379",
+    });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/app", schema: "tenant_a" });
+    expect(config.redisUrl).toBe("redis://cache:6379");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", API_KEY: "  " })).toMatchObject({
+      database: { kind: "pglite" },
+      apiKey: undefined,
+    });
+  });
+
+  it("configures a model only with both an endpoint and a key", () => {
+    const config = loadConfig({
+      LLM_GPT_BASE_URL: "https://llm.example/v1",
+      LLM_GPT_API_KEY: "k",
+      LLM_CLAUDE_BASE_URL: "https://llm.example/v1",
+    });
+    expect(config.llm).toEqual({ GPT: { baseUrl: "https://llm.example/v1", apiKey: "k", model: undefined } });
+  });
+
+  it("names every bad setting", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_SCHEMA: "Drop Table" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ LLM_QWEN_BASE_URL: "not a url", LLM_QWEN_API_KEY: "k" })).toThrow(/LLM_QWEN_BASE_URL/);
+  });
+});
