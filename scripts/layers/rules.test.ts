@@ -12,6 +12,8 @@ describe("layer rules", () => {
     expect(edge("src/contract/a.ts", "zod", true)).toBeUndefined();
     expect(edge("src/contract/a.ts", "src/contract/b.ts")).toBeUndefined();
     expect(edge("src/contract/a.ts", "hono", true)).toMatch(/contract/);
+    expect(edge("src/contract/a.test.ts", "vitest", true)).toBeUndefined();
+    expect(edge("src/contract/a.ts", "vitest", true)).toMatch(/contract/);
     expect(edge("src/contract/a.ts", "src/server/config.ts")).toMatch(/contract/);
   });
 

@@ -21,8 +21,9 @@ const featureOf = (file: string, root: string) =>
 export function checkEdge(edge: ImportEdge): string | undefined {
   const { from, to, isPackage } = edge;
   if (inside(from, "src/contract")) {
-    if (isPackage ? to !== "zod" : !inside(to, "src/contract"))
-      return `contract imports only itself and zod, not ${to}`;
+    const isTest = /\.test\.tsx?$/.test(from);
+    const allowed = isPackage ? to === "zod" || (isTest && to === "vitest") : inside(to, "src/contract");
+    if (!allowed) return `contract imports only itself and zod, not ${to}`;
   }
   if (isPackage) {
     if (to.startsWith("@telegram-apps/") && !inside(from, "src/client/host")) {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { modelConfigKeys } from "../contract/models.ts";
+import { modelConfigKeys } from "../contract/model-catalogue.ts";
 
 /**
  * The only reader of process.env. Every setting has an embedded default so `npm start` needs nothing;

@@ -1,5 +1,5 @@
+import { DEFAULT_MODEL_ID, modelCatalogue, modelConfigKeys } from "../../../contract/model-catalogue.ts";
 import type { ModelListItem } from "../../../contract/models.ts";
-import { DEFAULT_MODEL_ID, modelCatalogue, modelConfigKeys } from "../../../contract/models.ts";
 import type { Config } from "../../config.ts";
 
 /**

@@ -1,0 +1,64 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium against the production build served by the real server.
+// The server stores into a fresh schema of the local PostgreSQL server so tests can see the rows they cause.
+const PORT = Number(process.env.E2E_PORT ?? 18090);
+process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
+process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "ml-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "phone",
+      use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "node --import tsx src/server/main.ts",
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      LOG_LEVEL: "warn",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      DATABASE_SCHEMA: process.env.E2E_DB_SCHEMA,
+      RATE_LIMIT_POINTS: "10000",
+    },
+  },
+});

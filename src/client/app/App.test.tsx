@@ -1,0 +1,54 @@
+import { i18n } from "@lingui/core";
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "../shared/api/api-error.ts";
+import { apiEvents } from "../shared/api/api-events.ts";
+import { App } from "./App.tsx";
+import { AppProviders } from "./providers.tsx";
+
+afterEach(() => {
+  act(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+});
+
+describe("App", () => {
+  it("shows the header and the slogan", () => {
+    render(
+      <AppProviders>
+        <App />
+      </AppProviders>,
+    );
+    expect(screen.getByRole("banner")).toHaveTextContent("MountainLion");
+    expect(screen.getByRole("button", { name: "Model: MountainLion" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Feedback" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "中文" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Ask AI about any token");
+  });
+
+  it("toasts the too-frequent message when the API announces 4003", () => {
+    render(
+      <AppProviders>
+        <App />
+      </AppProviders>,
+    );
+    act(() => apiEvents.emit("tooFrequent", new ApiError({ code: 4003, key: "tooFrequent", msg: "slow down" })));
+    expect(screen.getByRole("status")).toHaveTextContent("Too many requests. Please wait a moment and try again.");
+  });
+
+  it("switches to Chinese and back, remembering the choice", async () => {
+    const user = userEvent.setup();
+    render(
+      <AppProviders>
+        <App />
+      </AppProviders>,
+    );
+    await user.click(screen.getByRole("button", { name: "中文" }));
+    expect(await screen.findByRole("button", { name: "English" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "反馈" })).toBeInTheDocument();
+    expect(localStorage.getItem("lang")).toBe("zh");
+    expect(document.documentElement.lang).toBe("zh");
+    await user.click(screen.getByRole("button", { name: "English" }));
+    expect(await screen.findByRole("button", { name: "Feedback" })).toBeInTheDocument();
+    expect(localStorage.getItem("lang")).toBe("en");
+  });
+});

@@ -1,0 +1,21 @@
+import { useEffect } from "react";
+import { apiEvents } from "../shared/api/api-events.ts";
+import { messageKeyText } from "../shared/i18n/message-key-text.ts";
+import { useToast } from "../shared/ui/Toast.tsx";
+
+/**
+ * The HTTP client only announces 4001/4003; the UI reacts here. Features that also toast the same error are
+ * harmless: the toast region shows one copy of identical messages.
+ */
+export function useApiEventToasts(): void {
+  const toast = useToast();
+  useEffect(() => {
+    const unsubscribers = [
+      apiEvents.on("tooFrequent", () => toast.show(messageKeyText.tooFrequent, "error")),
+      apiEvents.on("loginInvalid", () => toast.show(messageKeyText.loginInvalid, "error")),
+    ];
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+  }, [toast]);
+}

@@ -1,0 +1,22 @@
+import { I18nProvider } from "@lingui/react";
+import { render } from "@testing-library/react";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import type { ReactElement } from "react";
+import { SWRConfig } from "swr";
+import { i18n } from "../i18n/i18n.ts";
+import { ToastProvider } from "../ui/Toast.tsx";
+
+/** Renders with fresh state: its own jotai store and swr cache, so tests do not leak into each other. */
+export function renderWithProviders(ui: ReactElement) {
+  const store = createStore();
+  const result = render(
+    <I18nProvider i18n={i18n}>
+      <JotaiProvider store={store}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <ToastProvider>{ui}</ToastProvider>
+        </SWRConfig>
+      </JotaiProvider>
+    </I18nProvider>,
+  );
+  return { ...result, store };
+}

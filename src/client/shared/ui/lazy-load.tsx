@@ -1,0 +1,47 @@
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  useCallback,
+  useState,
+} from "react";
+
+/**
+ * React.lazy remembers a failed import forever; this returns a lazy component plus `retry`, which swaps in
+ * a fresh one so the next attempt loads the chunk again (after a network blip, a redeploy).
+ */
+export function useRetryableLazy<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): readonly [LazyExoticComponent<ComponentType<P>>, () => void] {
+  const [LazyComponent, setLazyComponent] = useState(() => lazy(async () => ({ default: await load() })));
+  const retry = useCallback(() => {
+    setLazyComponent(() => lazy(async () => ({ default: await load() })));
+  }, [load]);
+  return [LazyComponent, retry] as const;
+}
+
+interface LazyBoundaryProps {
+  onError: (error: unknown) => void;
+  children: ReactNode;
+}
+
+/** Catches a failed lazy load: logs it (spec §8: lazy-load errors are only logged) and renders nothing. */
+export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error("Lazy component failed to load", error, info.componentStack);
+    this.props.onError(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
