@@ -18,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: "only-on-failure",

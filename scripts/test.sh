@@ -17,9 +17,10 @@ step "translations (every message has its Chinese text)"
 npx lingui extract --clean >/dev/null
 npx lingui compile --strict
 step "unit tests and API tests (PGlite and PostgreSQL)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 step "production build"
 npx vite build --logLevel warn
 step "end-to-end tests in Chromium"
 npx playwright test
 printf '\nall checks passed in %ss\n' "$(( $(date +%s) - started ))"
+node --import tsx scripts/test-summary.ts

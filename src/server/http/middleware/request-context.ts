@@ -4,6 +4,7 @@ import type { Logger } from "../../logger.ts";
 import type { AppEnv } from "../app-env.ts";
 
 const INCOMING_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const SLOW_MS = 1000;
 
 /** Gives every request an id (echoed in x-request-id), a child logger and the client address, and logs it. */
 export function requestContext(logger: Logger, trustProxy: boolean) {
@@ -17,10 +18,12 @@ export function requestContext(logger: Logger, trustProxy: boolean) {
     c.header("x-request-id", requestId);
     const started = performance.now();
     await next();
-    log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    // Failures and slow answers are logged at info; every other request only at debug, so a busy server
+    // spends its time answering rather than logging.
+    const ms = Math.round(performance.now() - started);
+    const status = c.res.status;
+    const level = status >= 400 || ms >= SLOW_MS ? "info" : "debug";
+    if (log.isLevelEnabled(level)) log[level]({ method: c.req.method, path: c.req.path, status, ms }, "request");
   });
 }
 
