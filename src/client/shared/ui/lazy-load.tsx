@@ -5,6 +5,7 @@ import {
   type LazyExoticComponent,
   lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useState,
 } from "react";
@@ -44,4 +45,36 @@ export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean
   override render(): ReactNode {
     return this.state.failed ? null : this.props.children;
   }
+}
+
+export interface LazyDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * A dialog whose code loads on first use: `show` opens it (loading it the first time) and `element` is what
+ * to render beside the trigger. A failed load closes it quietly and the next `show` tries again.
+ */
+export function useLazyDialog(load: () => Promise<ComponentType<LazyDialogProps>>) {
+  const [LazyDialog, retry] = useRetryableLazy(load);
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  const show = useCallback(() => {
+    setRequested(true);
+    setOpen(true);
+  }, []);
+  const onLoadError = () => {
+    setOpen(false);
+    setRequested(false);
+    retry();
+  };
+  const element = requested ? (
+    <LazyBoundary onError={onLoadError}>
+      <Suspense fallback={null}>
+        <LazyDialog open={open} onClose={() => setOpen(false)} />
+      </Suspense>
+    </LazyBoundary>
+  ) : null;
+  return { show, element };
 }

@@ -1,8 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { Suspense, useState } from "react";
 import { Button } from "../../../shared/ui/Button.tsx";
-import { LazyBoundary, useRetryableLazy } from "../../../shared/ui/lazy-load.tsx";
+import { useLazyDialog } from "../../../shared/ui/lazy-load.tsx";
 import { answerModelAtom } from "../answer-model.ts";
 import { useModelName } from "../model-name.ts";
 import "./model-picker.css";
@@ -14,38 +13,16 @@ export function ModelPickerButton() {
   const { t } = useLingui();
   const modelName = useModelName();
   const name = modelName(useAtomValue(answerModelAtom));
-  const [ModelPickerDialog, retry] = useRetryableLazy(loadDialog);
-  const [requested, setRequested] = useState(false);
-  const [open, setOpen] = useState(false);
-
-  const onLoadError = () => {
-    setOpen(false);
-    setRequested(false);
-    retry();
-  };
-
+  const dialog = useLazyDialog(loadDialog);
   return (
     <>
-      <Button
-        className="model-trigger"
-        aria-haspopup="dialog"
-        onClick={() => {
-          setRequested(true);
-          setOpen(true);
-        }}
-      >
+      <Button className="model-trigger" aria-haspopup="dialog" onClick={dialog.show}>
         <span>{t`Model: ${name}`}</span>
         <span className="model-trigger__caret" aria-hidden="true">
           ▾
         </span>
       </Button>
-      {requested ? (
-        <LazyBoundary onError={onLoadError}>
-          <Suspense fallback={null}>
-            <ModelPickerDialog open={open} onClose={() => setOpen(false)} />
-          </Suspense>
-        </LazyBoundary>
-      ) : null}
+      {dialog.element}
     </>
   );
 }
