@@ -39,9 +39,14 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
+      testIgnore: /-desktop\.spec\.ts$/,
       use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
-    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: /-phone\.spec\.ts$/,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: "node --import tsx src/server/main.ts",

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { queryE2e } from "./db.ts";
+import { openFeedback } from "./open-feedback.ts";
 import { shot } from "./shots.ts";
 
 test("feedback: a bad field is named, good input is stored and the form closes", async ({ page }, testInfo) => {
   const marker = `e2e ${testInfo.project.name} ${randomUUID().slice(0, 8)}`;
   const contact = `@e2e_${testInfo.project.name}_${randomUUID().slice(0, 6)}`;
   await page.goto("/");
-  await page.getByRole("button", { name: "Feedback" }).click();
+  await openFeedback(page);
   const dialog = page.getByRole("dialog", { name: "Feedback" });
   await expect(dialog).toBeVisible();
 
@@ -40,14 +41,14 @@ test("feedback: a bad field is named, good input is stored and the form closes",
   expect(rows).toEqual([{ seriousness: 4, type: "bug", bug_location: "in_answer", contact }]);
 
   // Opened again, the form is empty.
-  await page.getByRole("button", { name: "Feedback" }).click();
+  await openFeedback(page);
   await expect(dialog.getByRole("textbox", { name: "Description" })).toHaveValue("");
   await expect(dialog.getByRole("radio", { name: "High" })).not.toBeChecked();
 });
 
 test("feedback: a screenshot that is not an image is refused by name", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Feedback" }).click();
+  await openFeedback(page);
   const dialog = page.getByRole("dialog", { name: "Feedback" });
   await dialog.getByLabel("Screenshot (optional)").setInputFiles({
     name: "notes.gif",

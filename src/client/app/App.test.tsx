@@ -2,6 +2,8 @@ import { i18n } from "@lingui/core";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { createBrowserHost } from "../host/browser-host.ts";
+import { HostProvider } from "../host/host-context.tsx";
 import { ApiError } from "../shared/api/api-error.ts";
 import { apiEvents } from "../shared/api/api-events.ts";
 import { App } from "./App.tsx";
@@ -12,24 +14,28 @@ afterEach(() => {
 });
 
 describe("App", () => {
-  it("shows the header and the slogan", () => {
+  it("shows the header and the slogan", async () => {
     render(
-      <AppProviders>
-        <App />
-      </AppProviders>,
+      <HostProvider host={createBrowserHost()}>
+        <AppProviders>
+          <App />
+        </AppProviders>
+      </HostProvider>,
     );
     expect(screen.getByRole("banner")).toHaveTextContent("MountainLion");
     expect(screen.getByRole("button", { name: "Model: MountainLion" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Feedback" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "中文" })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Ask AI about any token");
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Ask AI about any token");
   });
 
   it("toasts the too-frequent message when the API announces 4003", () => {
     render(
-      <AppProviders>
-        <App />
-      </AppProviders>,
+      <HostProvider host={createBrowserHost()}>
+        <AppProviders>
+          <App />
+        </AppProviders>
+      </HostProvider>,
     );
     act(() => apiEvents.emit("tooFrequent", new ApiError({ code: 4003, key: "tooFrequent", msg: "slow down" })));
     expect(screen.getByRole("status")).toHaveTextContent("Too many requests. Please wait a moment and try again.");
@@ -38,9 +44,11 @@ describe("App", () => {
   it("switches to Chinese and back, remembering the choice", async () => {
     const user = userEvent.setup();
     render(
-      <AppProviders>
-        <App />
-      </AppProviders>,
+      <HostProvider host={createBrowserHost()}>
+        <AppProviders>
+          <App />
+        </AppProviders>
+      </HostProvider>,
     );
     await user.click(screen.getByRole("button", { name: "中文" }));
     expect(await screen.findByRole("button", { name: "English" })).toBeInTheDocument();

@@ -1,26 +1,31 @@
-import { Trans } from "@lingui/react/macro";
-import { AppHeader } from "./layout/AppHeader.tsx";
+import { LayoutModeContext } from "../shared/ui/layout-mode.ts";
+import { AppRoutes } from "./navigation/AppRoutes.tsx";
+import { BackButtonController } from "./shell/BackButtonController.tsx";
+import { LoadingScreen } from "./shell/LoadingScreen.tsx";
+import { useLoginStatus } from "./shell/login-status.ts";
+import { NarrowLayout } from "./shell/NarrowLayout.tsx";
+import { useApplyTheme } from "./shell/theme.ts";
+import { useLayoutModeValue } from "./shell/use-layout-mode-value.ts";
+import { useSocialLoginNotice } from "./shell/use-social-login-notice.ts";
+import { WideLayout } from "./shell/WideLayout.tsx";
 import { useApiEventToasts } from "./use-api-event-toasts.ts";
 import "./styles/layout.css";
 
+/** The shell: theme, layout (narrow in Telegram and on phones, wide on desktops), back button, routes. */
 export function App() {
   useApiEventToasts();
+  useApplyTheme();
+  useSocialLoginNotice();
+  const mode = useLayoutModeValue();
+  const loginStatus = useLoginStatus();
+  if (loginStatus === "unknown") return <LoadingScreen />;
+  const Layout = mode === "wide" ? WideLayout : NarrowLayout;
   return (
-    <div className="app">
-      <AppHeader />
-      <main className="home">
-        <h1 className="home__slogan">
-          <Trans>
-            Ask AI about <span className="home__slogan-accent">any token</span>
-          </Trans>
-        </h1>
-        <p className="home__lead">
-          <Trans>
-            MountainLion is an AI assistant for crypto investors. Chat, market data and predictions are being built;
-            today you can choose the model you want answers from and send us feedback.
-          </Trans>
-        </p>
-      </main>
-    </div>
+    <LayoutModeContext.Provider value={mode}>
+      <BackButtonController />
+      <Layout>
+        <AppRoutes />
+      </Layout>
+    </LayoutModeContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
-import { readItem, writeItem } from "../storage/local-storage.ts";
+import { settingsStore } from "../settings/settings-store.ts";
 import { StorageKeys } from "../storage/storage-keys.ts";
 import { type Locale, resolveLocale } from "./locales.ts";
 
@@ -9,7 +9,7 @@ export { i18n };
 export function detectLocale(): Locale {
   return resolveLocale({
     search: globalThis.location?.search ?? "",
-    stored: readItem(StorageKeys.lang),
+    stored: settingsStore().get(StorageKeys.lang) ?? null,
     browser: globalThis.navigator?.language,
   });
 }
@@ -24,7 +24,7 @@ async function loadCatalog(locale: Locale): Promise<Messages> {
 export async function activateLocale(locale: Locale): Promise<void> {
   const messages = await loadCatalog(locale);
   i18n.loadAndActivate({ locale, messages });
-  writeItem(StorageKeys.lang, locale);
+  settingsStore().set(StorageKeys.lang, locale);
   if (typeof document !== "undefined") document.documentElement.lang = locale;
 }
 

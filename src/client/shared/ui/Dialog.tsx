@@ -10,6 +10,16 @@ import {
   useRef,
 } from "react";
 import "./dialog.css";
+import { LazyMotion, m, type PanInfo, useDragControls } from "framer-motion";
+import { useLayoutMode } from "./layout-mode.ts";
+import { useSheetHistory } from "./sheet-history.ts";
+
+// Drag and animation features load with the first dialog, never with the page.
+const motionFeatures = () => import("framer-motion").then((module) => module.domMax);
+
+/** How far (px) or how fast (px/s) a sheet must be pulled down to close. */
+const DISMISS_OFFSET = 120;
+const DISMISS_VELOCITY = 600;
 
 export interface DialogProps {
   open: boolean;
@@ -23,12 +33,16 @@ export interface DialogProps {
 /**
  * A modal on the native <dialog> (focus trap, top layer, inert page and focus return come from the browser).
  * `open` stays the single source of truth: Escape and backdrop clicks ask the owner to close.
- * Below 900 px wide the stylesheet turns it into a bottom sheet.
+ * In the narrow layout (phones, Telegram) it is a bottom sheet that closes when dragged down by its handle.
+ * While open it owns a history entry, so the browser's or Telegram's back button closes it first.
  */
 export function Dialog({ open, onClose, title, children, className }: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const sheet = useLayoutMode() === "narrow";
+  const dragControls = useDragControls();
+  useSheetHistory(open, onClose);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -58,24 +72,44 @@ export function Dialog({ open, onClose, title, children, className }: DialogProp
   return (
     <dialog
       ref={ref}
-      className={["dialog", className].filter(Boolean).join(" ")}
+      className={["dialog", sheet ? "dialog--sheet" : "", className].filter(Boolean).join(" ")}
       aria-labelledby={titleId}
       onCancel={requestClose}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
       onClick={onClick}
     >
-      <div className="dialog__panel">
-        <div className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          <button type="button" className="dialog__close" aria-label={t`Close`} onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <div className="dialog__body">{children}</div>
-      </div>
+      <LazyMotion features={motionFeatures} strict>
+        <m.div
+          className="dialog__panel"
+          drag={sheet ? "y" : false}
+          dragControls={dragControls}
+          dragListener={false}
+          dragConstraints={{ top: 0, bottom: 0 }}
+          dragElastic={{ top: 0, bottom: 1 }}
+          onDragEnd={(_event: unknown, info: PanInfo) => {
+            if (info.offset.y > DISMISS_OFFSET || info.velocity.y > DISMISS_VELOCITY) onClose();
+          }}
+        >
+          {sheet ? (
+            <div
+              className="dialog__handle"
+              data-testid="sheet-handle"
+              aria-hidden="true"
+              onPointerDown={(event) => dragControls.start(event)}
+            />
+          ) : null}
+          <div className="dialog__header" onPointerDown={sheet ? (event) => dragControls.start(event) : undefined}>
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button type="button" className="dialog__close" aria-label={t`Close`} onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className="dialog__body">{children}</div>
+        </m.div>
+      </LazyMotion>
     </dialog>
   );
 }

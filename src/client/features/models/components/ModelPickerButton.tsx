@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
+import { answerModelAtom } from "../../../shared/settings/settings.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { useLazyDialog } from "../../../shared/ui/lazy-load.tsx";
-import { answerModelAtom } from "../answer-model.ts";
 import { useModelName } from "../model-name.ts";
 import "./model-picker.css";
 

@@ -3,9 +3,9 @@ import { useAtom } from "jotai";
 import { type KeyboardEvent, type MouseEvent, useId, useRef } from "react";
 import type { ModelListItem } from "../../../../contract/models.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
+import { answerModelAtom } from "../../../shared/settings/settings.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
-import { answerModelAtom } from "../answer-model.ts";
 import { useModelList } from "../api/get-model-list.ts";
 import { useModelName } from "../model-name.ts";
 

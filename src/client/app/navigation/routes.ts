@@ -1,0 +1,58 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+
+export interface PageProps {
+  title: MessageDescriptor;
+}
+
+export interface AppRoute {
+  /** the spec's path (§2); a trailing slash also matches without it */
+  path: string;
+  title: MessageDescriptor;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+}
+
+// Every page is its own chunk. Areas that later work builds share the honest "not available yet" page.
+const HomePage = lazy(() => import("../pages/HomePage.tsx"));
+const SettingsPage = lazy(() => import("../pages/SettingsPage.tsx"));
+const UpcomingPage = lazy(() => import("../pages/UpcomingPage.tsx"));
+
+const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
+
+/** All routes of spec §2. */
+export const appRoutes: readonly AppRoute[] = [
+  { path: "/", title: msg`Home`, page: HomePage },
+  upcoming("/chat/:id", msg`Chat`),
+  upcoming("/swap", msg`Swap`),
+  upcoming("/swap/:id", msg`Swap`),
+  upcoming("/aiBuyCoins", msg`AI one-click buy`),
+  upcoming("/crypto/:coinCode", msg`Token`),
+  upcoming("/tokensData/:coinAbbr", msg`Token data`),
+  upcoming("/popularTokens/", msg`Popular tokens`),
+  upcoming("/chatDetail/:code", msg`Shared chat`),
+  upcoming("/chatDetailAiswap/:code", msg`Shared AI swap`),
+  upcoming("/reportShareDetail/:code", msg`Shared report`),
+  upcoming("/message/:type", msg`News`),
+  upcoming("/messageDetail/:code", msg`News`),
+  upcoming("/messageKolDetail/:code", msg`KOL post`),
+  upcoming("/messageKolHome", msg`KOL`),
+  upcoming("/discover", msg`Discover`),
+  upcoming("/agents", msg`Agents`),
+  upcoming("/aiCustomer/", msg`Customer service`),
+  upcoming("/walletHelp/", msg`Wallet help`),
+  upcoming("/airDropsAngent/", msg`Airdrops`),
+  upcoming("/aiCoinSelection/", msg`AI coin selection`),
+  upcoming("/aiCompare", msg`AI compare`),
+  upcoming("/aiInsight", msg`AI insight`),
+  upcoming("/pointsCenter/", msg`Points center`),
+  upcoming("/person/", msg`Personal center`),
+  { path: "/settings/", title: msg`Settings`, page: SettingsPage },
+  upcoming("/download", msg`Download`),
+  upcoming("/entry", msg`Welcome`),
+];
+
+/** "/settings/" and "/settings" are the same page. */
+export function routePatterns(route: AppRoute): string[] {
+  return route.path.length > 1 && route.path.endsWith("/") ? [route.path, route.path.slice(0, -1)] : [route.path];
+}

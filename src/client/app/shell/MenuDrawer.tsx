@@ -1,0 +1,78 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link, useLocation } from "wouter";
+import { FeedbackButton } from "../../features/feedback/components/FeedbackButton.tsx";
+import { Drawer } from "../../shared/ui/Drawer.tsx";
+import { Icon } from "../../shared/ui/Icon.tsx";
+import { navSections, newChatPath } from "../navigation/nav-items.ts";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { ThemeToggle } from "./ThemeToggle.tsx";
+
+/** The narrow layout's menu: the sidebar's sections, settings, language, theme and feedback. */
+export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  // A link leaves the drawer's history entry behind; closing first keeps back meaning "previous page".
+  const go = (href: string) => {
+    onClose();
+    setTimeout(() => navigate(href), 0);
+  };
+  return (
+    <Drawer open={open} onClose={onClose} title={t`Menu`}>
+      <nav className="menu" aria-label={t`Main navigation`}>
+        <button type="button" className="menu__item menu__item--accent" onClick={() => go(newChatPath(undefined))}>
+          <Icon name="plus" />
+          {t`New chat`}
+        </button>
+        {navSections.map((section) => (
+          <div key={section.id} className="menu__section">
+            <Link
+              href={section.href}
+              className="menu__item"
+              onClick={(event) => {
+                event.preventDefault();
+                go(section.href);
+              }}
+            >
+              <Icon name={section.icon} />
+              {i18n._(section.label)}
+            </Link>
+            {section.links.length > 1 ? (
+              <ul className="menu__sublinks">
+                {section.links.map((link) => (
+                  <li key={link.href}>
+                    <Link
+                      href={link.href}
+                      className="menu__sublink"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        go(link.href);
+                      }}
+                    >
+                      {i18n._(link.label)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ))}
+        <Link
+          href="/settings/"
+          className="menu__item"
+          onClick={(event) => {
+            event.preventDefault();
+            go("/settings/");
+          }}
+        >
+          <Icon name="settings" />
+          {t`Settings`}
+        </Link>
+      </nav>
+      <div className="menu__footer">
+        <LanguageSwitch />
+        <ThemeToggle showLabel />
+        <FeedbackButton />
+      </div>
+    </Drawer>
+  );
+}

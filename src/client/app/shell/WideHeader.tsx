@@ -1,0 +1,28 @@
+import { useLingui } from "@lingui/react/macro";
+import { Breakpoints } from "../../../contract/constants.ts";
+import { SignInButton } from "../../features/auth/components/SignInButton.tsx";
+import { FeedbackButton } from "../../features/feedback/components/FeedbackButton.tsx";
+import { ModelPickerButton } from "../../features/models/components/ModelPickerButton.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { ThemeToggle } from "./ThemeToggle.tsx";
+import { useMediaQuery } from "./use-layout-mode-value.ts";
+
+/** Wide layout header. Below 1150 px (Chinese) or 1400 px (English) it turns compact: icons, no labels. */
+export function WideHeader() {
+  const { i18n } = useLingui();
+  const threshold = i18n.locale === "zh" ? Breakpoints.headerZh : Breakpoints.headerEn;
+  const compact = useMediaQuery(`(max-width: ${threshold - 0.02}px)`);
+  return (
+    <header className={["app-header", compact ? "app-header--compact" : ""].join(" ")}>
+      <div className="app-header__model">
+        <ModelPickerButton />
+      </div>
+      <div className="app-header__actions">
+        <LanguageSwitch />
+        <ThemeToggle showLabel={!compact} />
+        <FeedbackButton />
+        <SignInButton compact={compact} />
+      </div>
+    </header>
+  );
+}

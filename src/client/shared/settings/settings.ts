@@ -1,0 +1,29 @@
+import { DEFAULT_MODEL_ID } from "../../../contract/model-catalogue.ts";
+import { booleanSetting, integerSetting, settingAtom, stringSetting } from "./setting-atom.ts";
+
+/** The persisted settings of spec §3, one atom each, stored through the host. */
+
+export const themeValues = ["theme-dark", "theme-light"] as const;
+export type ThemeValue = (typeof themeValues)[number];
+export const themeValueAtom = settingAtom<ThemeValue>("themeValue", "theme-dark", stringSetting(themeValues));
+
+export const searchTabs = ["search", "deepThink", "aiSwap"] as const;
+export type SearchTab = (typeof searchTabs)[number];
+export const searchTabAtom = settingAtom<SearchTab>("searchTab", "search", stringSetting(searchTabs));
+
+/** whether the wide layout's side panel stays open */
+export const pinSideAtom = settingAtom<boolean>("pinSide", true, booleanSetting);
+
+export const editions = ["PLUSEdition", "BasicEdition"] as const;
+export type Edition = (typeof editions)[number];
+export const editionAtom = settingAtom<Edition>("Edition", "PLUSEdition", stringSetting(editions));
+
+export const agentsTypes = ["tradingAgent", "PredictAgent", "ManagementAgent"] as const;
+export type AgentsType = (typeof agentsTypes)[number];
+export const agentsTypeAtom = settingAtom<AgentsType>("agentsType", "tradingAgent", stringSetting(agentsTypes));
+
+/** the model chat answers come from (spec §3 answerModel) */
+export const answerModelAtom = settingAtom<number>("answerModel", DEFAULT_MODEL_ID, integerSetting);
+
+/** the promotional tip the user closed, as a day stamp (YYYY-MM-DD) */
+export const closeTipIndAtom = settingAtom<string>("closeTipInd", "", { parse: (raw) => raw, serialize: (v) => v });

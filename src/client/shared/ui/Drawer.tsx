@@ -1,0 +1,60 @@
+import { useLingui } from "@lingui/react/macro";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useSheetHistory } from "./sheet-history.ts";
+import "./drawer.css";
+
+export interface DrawerProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}
+
+/** The narrow layout's menu: a modal panel from the left, 85% wide, closed by back like any sheet. */
+export function Drawer({ open, onClose, title, children }: DrawerProps) {
+  const { t } = useLingui();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useSheetHistory(open, onClose);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="drawer"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+      onClick={(event) => {
+        // the panel fills the dialog box, so a click on the <dialog> itself landed on the backdrop
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="drawer__panel">
+        <div className="drawer__header">
+          <h2 id={titleId} className="drawer__title">
+            {title}
+          </h2>
+          <button type="button" className="dialog__close" aria-label={t`Close`} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="drawer__body">{children}</div>
+      </div>
+    </dialog>
+  );
+}
