@@ -11,10 +11,10 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
-  // A link leaves the drawer's history entry behind; closing first keeps back meaning "previous page".
+  // The new page takes the drawer's history entry, so back from it returns to the page the menu was opened on.
   const go = (href: string) => {
+    navigate(href, { replace: true });
     onClose();
-    setTimeout(() => navigate(href), 0);
   };
   return (
     <Drawer open={open} onClose={onClose} title={t`Menu`}>

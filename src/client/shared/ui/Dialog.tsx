@@ -15,7 +15,7 @@ import { useLayoutMode } from "./layout-mode.ts";
 import { useSheetHistory } from "./sheet-history.ts";
 
 // Drag and animation features load with the first dialog, never with the page.
-const motionFeatures = () => import("framer-motion").then((module) => module.domMax);
+const motionFeatures = () => import("./motion-features.ts").then((module) => module.default);
 
 /** How far (px) or how fast (px/s) a sheet must be pulled down to close. */
 const DISMISS_OFFSET = 120;
