@@ -98,3 +98,17 @@ test("Telegram: social sign-in and browser wallets are not offered", async ({ pa
   await expect(methods.getByRole("button", { name: /Browser wallet/ })).toHaveCount(0);
   await shot(page, testInfo, "telegram-sign-in");
 });
+
+test("Telegram: pickers give selection haptics and settings go to Telegram's cloud storage", async ({ page }) => {
+  await openInTelegram(page);
+  await page.getByRole("button", { name: "Model: MountainLion" }).click();
+  await page.getByRole("dialog", { name: "Choose a model" }).getByRole("radio", { name: "Automatic mode" }).check();
+  await expect(page.getByRole("button", { name: "Model: Automatic mode" })).toBeVisible();
+  const haptics = await page.evaluate(() =>
+    (window as unknown as MockWindow).__telegramMock.callsOf("web_app_trigger_haptic_feedback"),
+  );
+  expect(haptics).toContainEqual(expect.objectContaining({ type: "selection_change" }));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as MockWindow).__telegramMock.cloud.answerModel))
+    .toBe("0");
+});

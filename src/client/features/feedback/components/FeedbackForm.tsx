@@ -22,6 +22,7 @@ import {
 } from "../feedback-draft.ts";
 import { toSeriousness, useFeedbackLabels } from "../feedback-labels.ts";
 import "../../../shared/ui/form.css";
+import { useHost } from "../../../host/host-context.tsx";
 
 const CONTENT_MAX = Limits.feedbackContentMax;
 const acceptedTypes: readonly string[] = screenshotMimeTypes;
@@ -43,6 +44,7 @@ export function FeedbackForm({ onSent }: FeedbackFormProps) {
   const { t, i18n } = useLingui();
   const labels = useFeedbackLabels();
   const toast = useToast();
+  const host = useHost();
   const { trigger, isMutating } = useAddFeedback();
   const [draft, setDraft] = useState<FeedbackDraft>(emptyDraft);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -148,8 +150,10 @@ export function FeedbackForm({ onSent }: FeedbackFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isMutating) return;
+    host.haptics.impact("medium");
     const result = validateDraft(draft);
     if (!result.ok) {
+      host.haptics.notification("error");
       showErrors(result.errors);
       return;
     }
@@ -158,10 +162,12 @@ export function FeedbackForm({ onSent }: FeedbackFormProps) {
       await trigger(result.body);
     } catch (error) {
       const fieldErrors = isApiError(error) ? fieldErrorsFromApi(error) : undefined;
+      host.haptics.notification("error");
       if (fieldErrors) showErrors(fieldErrors);
       else toast.show(messageForKey(isApiError(error) ? error.key : "Serverbusy"), "error");
       return;
     }
+    host.haptics.notification("success");
     toast.show(messageKeyText.facebacksuccessfully, "success");
     setDraft(emptyDraft);
     if (fileRef.current) fileRef.current.value = "";

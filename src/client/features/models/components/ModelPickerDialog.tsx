@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useAtom } from "jotai";
 import { type KeyboardEvent, type MouseEvent, useId, useRef } from "react";
 import type { ModelListItem } from "../../../../contract/models.ts";
+import { useHost } from "../../../host/host-context.tsx";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { answerModelAtom } from "../../../shared/settings/settings.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
@@ -62,8 +63,10 @@ function ModelOptions({ models, onChosen }: { models: readonly ModelListItem[]; 
   const modelName = useModelName();
   const groupId = useId();
   const confirmByKey = useRef(false);
+  const host = useHost();
 
   const onClick = (event: MouseEvent<HTMLInputElement>, model: number) => {
+    host.haptics.selection();
     setSelected(model);
     // detail is 0 for clicks a keyboard synthesises (arrow keys, Space); Space confirms, arrows browse.
     if (event.detail > 0 || confirmByKey.current) onChosen();
@@ -72,6 +75,7 @@ function ModelOptions({ models, onChosen }: { models: readonly ModelListItem[]; 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, model: number) => {
     if (event.key === "Enter") {
       event.preventDefault();
+      host.haptics.selection();
       setSelected(model);
       onChosen();
     } else {
