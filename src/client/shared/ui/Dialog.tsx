@@ -5,14 +5,13 @@ import {
   type PointerEvent,
   type ReactNode,
   type SyntheticEvent,
-  useEffect,
   useId,
   useRef,
 } from "react";
 import "./dialog.css";
 import { LazyMotion, m, type PanInfo, useDragControls } from "framer-motion";
 import { useLayoutMode } from "./layout-mode.ts";
-import { useSheetHistory } from "./sheet-history.ts";
+import { useModalDialog } from "./use-modal-dialog.ts";
 
 // Drag and animation features load with the first dialog, never with the page.
 const motionFeatures = () => import("./motion-features.ts").then((module) => module.default);
@@ -38,18 +37,10 @@ export interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children, className }: DialogProps) {
   const { t } = useLingui();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, onClose);
   const titleId = useId();
   const sheet = useLayoutMode() === "narrow";
   const dragControls = useDragControls();
-  useSheetHistory(open, onClose);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const requestClose = (event: SyntheticEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useSheetHistory } from "./sheet-history.ts";
+import { type ReactNode, useId } from "react";
+import { useModalDialog } from "./use-modal-dialog.ts";
 import "./drawer.css";
 
 export interface DrawerProps {
@@ -13,16 +13,8 @@ export interface DrawerProps {
 /** The narrow layout's menu: a modal panel from the left, 85% wide, closed by back like any sheet. */
 export function Drawer({ open, onClose, title, children }: DrawerProps) {
   const { t } = useLingui();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, onClose);
   const titleId = useId();
-  useSheetHistory(open, onClose);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
