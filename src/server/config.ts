@@ -44,6 +44,25 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalString.pipe(z.string().startsWith("smtp").optional()),
+  MAIL_FROM: z.string().default("MountainLion <no-reply@mountainlion.local>"),
+  BOT_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/)
+      .optional(),
+  ),
+  TELEGRAM_BOT_ID: optionalString.pipe(z.string().regex(/^\d+$/).transform(Number).optional()),
+  TELEGRAM_TEST_ENVIRONMENT: bool,
+  TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_TOKENINFO_URL: z.url().default("https://oauth2.googleapis.com/tokeninfo"),
+  WALLETCONNECT_PROJECT_ID: optionalString,
+  AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
@@ -68,6 +87,22 @@ export interface Config {
   trustProxy: boolean;
   rateLimit: { points: number; windowSeconds: number };
   shutdownTimeoutMs: number;
+  /** the address users reach the app at; SIWE messages must name its host (default: the request's Host) */
+  publicUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  telegram: {
+    botToken: string | undefined;
+    /** the bot's id, for Telegram's Ed25519 check when the token is not held here */
+    botId: number | undefined;
+    testEnvironment: boolean;
+    /** 0 turns the age check off (tests with old vectors) */
+    initDataMaxAgeSeconds: number;
+  };
+  turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
+  google: { clientId: string; tokenInfoUrl: string } | undefined;
+  walletConnectProjectId: string | undefined;
+  /** calls per window a device may make to sign-in, code and captcha routes */
+  authRateLimitPoints: number;
   /** configured language-model endpoints by model config key (QWEN, GPT, ...) */
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
 }
@@ -112,6 +147,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    telegram: {
+      botToken: e.BOT_TOKEN,
+      botId: e.TELEGRAM_BOT_ID ?? (e.BOT_TOKEN ? Number(e.BOT_TOKEN.split(":")[0]) : undefined),
+      testEnvironment: e.TELEGRAM_TEST_ENVIRONMENT,
+      initDataMaxAgeSeconds: e.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS,
+    },
+    turnstile:
+      e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
+        ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY, verifyUrl: e.TURNSTILE_VERIFY_URL }
+        : undefined,
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, tokenInfoUrl: e.GOOGLE_TOKENINFO_URL } : undefined,
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    authRateLimitPoints: e.AUTH_RATE_LIMIT_POINTS,
     llm,
   };
 }

@@ -3,11 +3,21 @@ import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { loadAppSecret } from "./features/accounts/app-secrets.ts";
+import { createCaptchaService } from "./features/accounts/captcha.service.ts";
+import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
+import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
+import { createSessionsService } from "./features/accounts/sessions.service.ts";
+import { createUserInfoService } from "./features/accounts/user-info.service.ts";
+import { accountName, createUsersRepository } from "./features/accounts/users.repository.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { type Clock, systemClock } from "./providers/clock.ts";
+import { createHumanCheck } from "./providers/human-check.ts";
+import { createMailer } from "./providers/mail/mailer.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
 import { createRedis } from "./providers/redis.ts";
 
@@ -24,9 +34,18 @@ export interface RunningServer {
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
 const ADDRESS_LIMIT_FACTOR = 5;
 
+export interface ServerOptions {
+  logger?: Logger;
+  /** tests move time (code expiry, lockouts, daily quotas) */
+  clock?: Clock;
+}
+
 /** The composition root: config -> database -> providers -> services -> HTTP -> listen. */
-export async function startServer(config: Config, logger: Logger = createLogger(config)): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? systemClock;
   const database = await openDatabase(config.database);
+  const db = database.db;
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   redis?.on("error", (error) => logger.warn({ err: error }, "redis error"));
 
@@ -44,10 +63,29 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       },
       redis,
     ),
+    auth: createRateLimiter(
+      { points: config.authRateLimitPoints, windowSeconds: window, prefix: `${config.redisKeyPrefix}rl:auth` },
+      redis,
+    ),
   };
+  const users = createUsersRepository(db, clock);
+  const sessions = createSessionsService(db, clock);
+  const captcha = createCaptchaService(db, clock);
+  const humanCheck = createHumanCheck(config, await loadAppSecret(db, "human-check-hmac"), db, clock);
+  const mailer = createMailer(config.mail, db, logger);
   const services = {
-    feedback: createFeedbackService(createFeedbackRepository(database.db)),
+    feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
+    sessions,
+    captcha,
+    humanCheck,
+    emailAuth: createEmailAuthService({ db, clock, logger, users, sessions, mailer, humanCheck, captcha }),
+    identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions }),
+    userInfo: createUserInfoService({ db, clock, users }),
+    accountName: async (userId: number) => {
+      const user = await users.findById(userId);
+      return user ? accountName(user) : "";
+    },
   };
   const app = createHttpApp({
     config,

@@ -7,6 +7,7 @@ import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
+import type { Clock } from "../../src/server/providers/clock.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 
 declare module "vitest" {
@@ -54,7 +55,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Starts the server through the same factory `npm start` uses, on a free port. */
-export async function startTestServer(env: Record<string, string>): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string>,
+  options: { clock?: Clock } = {},
+): Promise<TestServer> {
   const fullEnv = {
     NODE_ENV: "test",
     HOST: "127.0.0.1",
@@ -62,6 +66,9 @@ export async function startTestServer(env: Record<string, string>): Promise<Test
     LOG_LEVEL: "info",
     STATIC_DIR: path.join(tmpdir(), "ml-no-static"),
     REDIS_KEY_PREFIX: `t${randomUUID().slice(0, 8)}:`,
+    // Tests call sign-in routes many times from one address; the limiter's own test sets its numbers.
+    RATE_LIMIT_POINTS: "10000",
+    AUTH_RATE_LIMIT_POINTS: "10000",
     ...env,
   };
   const logs: Record<string, unknown>[] = [];
@@ -74,7 +81,7 @@ export async function startTestServer(env: Record<string, string>): Promise<Test
     },
   });
   const config = loadConfig(fullEnv);
-  const server = await startServer(config, pino({ level: "info" }, sink));
+  const server = await startServer(config, { logger: pino({ level: "info" }, sink), ...options });
   return { url: server.url, server, logs, env: fullEnv, stop: () => server.close() };
 }
 

@@ -1,4 +1,16 @@
-import { bigserial, customType, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -22,3 +34,126 @@ export const feedback = pgTable(
   },
   (table) => [index("feedback_created_at_idx").on(table.createdAt)],
 );
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One person, however they sign in: email, Telegram, a wallet or Google, linked on one row. */
+export const users = pgTable(
+  "users",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email"),
+    passwordHash: text("password_hash"),
+    telegramId: text("telegram_id"),
+    walletAddress: text("wallet_address"),
+    googleSub: text("google_sub"),
+    username: text("username").notNull(),
+    usernameChangedAt: at("username_changed_at"),
+    avatar: bytea("avatar"),
+    avatarMime: text("avatar_mime"),
+    invitationCode: text("invitation_code").notNull(),
+    inviterCode: text("inviter_code"),
+    /** "0" standard, "1" trial, "3" monthly, "4" quarterly, "5" annual */
+    card: text("card").notNull().default("0"),
+    cardExpiresAt: at("card_expires_at"),
+    edition: text("edition").notNull().default("PLUSEdition"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("users_email_idx").on(table.email),
+    uniqueIndex("users_telegram_id_idx").on(table.telegramId),
+    uniqueIndex("users_wallet_address_idx").on(table.walletAddress),
+    uniqueIndex("users_google_sub_idx").on(table.googleSub),
+    uniqueIndex("users_invitation_code_idx").on(table.invitationCode),
+  ],
+);
+
+/** Sign-in sessions: only a hash of each token is kept. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    revokedAt: at("revoked_at"),
+  },
+  (table) => [uniqueIndex("sessions_token_hash_idx").on(table.tokenHash), index("sessions_user_idx").on(table.userId)],
+);
+
+/** The live emailed code of one address and purpose, with its wrong tries and lock. */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    email: text("email").notNull(),
+    scene: text("scene").notNull(),
+    codeHash: text("code_hash").notNull(),
+    sentAt: at("sent_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    lockedUntil: at("locked_until"),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.scene] })],
+);
+
+/** Every mail the product sends; with no SMTP server configured this is where mail is read. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    transport: text("transport").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    deliveredAt: at("delivered_at"),
+    error: text("error"),
+  },
+  (table) => [index("mail_outbox_to_idx").on(table.to, table.createdAt)],
+);
+
+/** Single-use nonces of Sign-In with Ethereum messages. */
+export const walletNonces = pgTable("wallet_nonces", {
+  nonce: text("nonce").primaryKey(),
+  createdAt: at("created_at").notNull().defaultNow(),
+  expiresAt: at("expires_at").notNull(),
+  usedAt: at("used_at"),
+});
+
+/** Image captchas: the answer's hash, single use. */
+export const captchas = pgTable("captchas", {
+  id: text("id").primaryKey(),
+  answerHash: text("answer_hash").notNull(),
+  expiresAt: at("expires_at").notNull(),
+  usedAt: at("used_at"),
+});
+
+/** Human-check solutions already spent, so one solution serves one request. */
+export const humanChecksUsed = pgTable("human_checks_used", {
+  signature: text("signature").primaryKey(),
+  expiresAt: at("expires_at").notNull(),
+});
+
+/** Uses counted per subject (a user or a device), day and kind; incremented atomically. */
+export const quotaUsage = pgTable(
+  "quota_usage",
+  {
+    subject: text("subject").notNull(),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.day, table.kind] })],
+);
+
+/** Secrets the server makes itself on first start (HMAC keys), shared by every API node through the database. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});

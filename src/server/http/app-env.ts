@@ -1,3 +1,4 @@
+import type { SessionUser } from "../features/accounts/sessions.service.ts";
 import type { Logger } from "../logger.ts";
 
 /** Per-request values the middleware puts on the Hono context. */
@@ -9,5 +10,7 @@ export interface AppEnv {
     /** the bearer token as sent; accounts validate it */
     token: string | undefined;
     clientIp: string;
+    /** the live session of the bearer token; undefined for visitors */
+    session: SessionUser | undefined;
   };
 }

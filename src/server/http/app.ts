@@ -2,31 +2,70 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { API_PREFIX } from "../../contract/constants.ts";
 import { ErrorCode } from "../../contract/errors.ts";
+import { routes } from "../../contract/routes.ts";
 import { ApiError } from "../api-error.ts";
 import type { Config } from "../config.ts";
+import type { CaptchaService } from "../features/accounts/captcha.service.ts";
+import type { EmailAuthService } from "../features/accounts/email-auth.service.ts";
+import type { IdentityAuthService } from "../features/accounts/identity-auth.service.ts";
+import type { SessionsService } from "../features/accounts/sessions.service.ts";
+import type { UserInfoService } from "../features/accounts/user-info.service.ts";
 import type { FeedbackService } from "../features/feedback/feedback.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { Logger } from "../logger.ts";
+import type { HumanCheck } from "../providers/human-check.ts";
 import type { RateLimiter } from "../providers/rate-limiter.ts";
 import type { AppEnv } from "./app-env.ts";
 import { fail } from "./envelope.ts";
-import { apiKeyGuard, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
+import { apiKeyGuard, authRateLimit, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
+import { appConfigRoutes } from "./routes/app-config.routes.ts";
+import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
+import { identityAuthRoutes } from "./routes/identity-auth.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
+import { sessionRoutes } from "./routes/session.routes.ts";
+import { userRoutes } from "./routes/user.routes.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface HttpDeps {
-  config: Pick<Config, "apiKey" | "trustProxy" | "staticDir">;
+  config: Pick<
+    Config,
+    "apiKey" | "trustProxy" | "staticDir" | "publicUrl" | "google" | "walletConnectProjectId" | "turnstile" | "telegram"
+  >;
   logger: Logger;
   version: string;
-  limiters: { byDevice: RateLimiter; byAddress: RateLimiter };
+  limiters: { byDevice: RateLimiter; byAddress: RateLimiter; auth: RateLimiter };
   /** throws when the database does not answer */
   ping(): Promise<void>;
-  services: { feedback: FeedbackService; models: ModelCatalogueService };
+  services: {
+    feedback: FeedbackService;
+    models: ModelCatalogueService;
+    sessions: SessionsService;
+    captcha: CaptchaService;
+    humanCheck: HumanCheck;
+    emailAuth: EmailAuthService;
+    identityAuth: IdentityAuthService;
+    userInfo: UserInfoService;
+    accountName(userId: number): Promise<string>;
+  };
 }
+
+/** Routes that send mail, check passwords or mint identities get a tighter allowance per device and address. */
+const AUTH_PATHS = [
+  routes.getCaptcha.path,
+  routes.sendEmailCode.path,
+  routes.register.path,
+  routes.userLogin.path,
+  routes.modifyPassword.path,
+  routes.telegramLogin.path,
+  routes.walletNonce.path,
+  routes.userLoginOther.path,
+  routes.socialLogin.path,
+];
 
 /** The whole HTTP surface: health, the /v2/api contract, its OpenAPI document and the web app. */
 export function createHttpApp(deps: HttpDeps) {
@@ -51,8 +90,36 @@ export function createHttpApp(deps: HttpDeps) {
   api.use(apiKeyGuard(deps.config.apiKey));
   api.use(deviceAndToken());
   api.use(rateLimit(deps.limiters));
-  api.route("/", feedbackRoutes(deps.services.feedback));
-  api.route("/", modelRoutes(deps.services.models));
+  api.use(sessionResolver(deps.services.sessions));
+  for (const path of AUTH_PATHS) api.use(path, authRateLimit(deps.limiters.auth));
+  const services = deps.services;
+  api.route("/", feedbackRoutes(services.feedback));
+  api.route("/", modelRoutes(services.models));
+  api.route(
+    "/",
+    appConfigRoutes({
+      googleClientId: deps.config.google?.clientId ?? null,
+      walletConnectProjectId: deps.config.walletConnectProjectId ?? null,
+      turnstileSiteKey: deps.config.turnstile?.siteKey ?? null,
+      telegramBotId: deps.config.telegram.botId ?? null,
+    }),
+  );
+  api.route(
+    "/",
+    sessionRoutes({
+      sessions: services.sessions,
+      emailAuth: services.emailAuth,
+      identityAuth: services.identityAuth,
+      publicHost: deps.config.publicUrl ? new URL(deps.config.publicUrl).host : undefined,
+      accountName: services.accountName,
+    }),
+  );
+  api.route(
+    "/",
+    emailAuthRoutes({ captcha: services.captcha, humanCheck: services.humanCheck, emailAuth: services.emailAuth }),
+  );
+  api.route("/", identityAuthRoutes({ identityAuth: services.identityAuth }));
+  api.route("/", userRoutes({ userInfo: services.userInfo }));
   api.all("*", () => {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
   });

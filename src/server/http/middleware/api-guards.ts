@@ -59,3 +59,19 @@ export function rateLimit(limiters: { byDevice: RateLimiter; byAddress: RateLimi
     await next();
   });
 }
+
+/** The tighter allowance of sign-in, code and captcha routes, per device and per address. */
+export function authRateLimit(limiter: RateLimiter) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const [byDevice, byAddress] = await Promise.all([
+      limiter.consume(`dev:${c.get("deviceNo")}`),
+      limiter.consume(`ip:${c.get("clientIp")}`),
+    ]);
+    const denied = !byDevice.allowed ? byDevice : !byAddress.allowed ? byAddress : undefined;
+    if (denied) {
+      c.header("retry-after", String(Math.ceil(denied.retryAfterMs / 1000)));
+      throw new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], "too many sign-in attempts");
+    }
+    await next();
+  });
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** GET app/config: what the web app needs to know of this deployment (optional sign-in methods). */
+export const appConfigDataSchema = z.object({
+  googleClientId: z.string().nullable(),
+  walletConnectProjectId: z.string().nullable(),
+  turnstileSiteKey: z.string().nullable(),
+  telegramBotId: z.number().nullable(),
+});
+export type AppConfigData = z.infer<typeof appConfigDataSchema>;

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { userLoginBodySchema } from "../../../contract/auth.ts";
+import { routes } from "../../../contract/routes.ts";
+import type { EmailAuthService } from "../../features/accounts/email-auth.service.ts";
+import type { IdentityAuthService } from "../../features/accounts/identity-auth.service.ts";
+import type { SessionsService } from "../../features/accounts/sessions.service.ts";
+import type { AppEnv } from "../app-env.ts";
+import { limitBody } from "../body-limit.ts";
+import { ok } from "../envelope.ts";
+import { requireSession } from "../middleware/session.ts";
+import { jsonBody } from "../validate.ts";
+
+export interface SessionRoutesDeps {
+  sessions: SessionsService;
+  emailAuth: EmailAuthService;
+  identityAuth: IdentityAuthService;
+  /** the host a Sign-In with Ethereum message must name; the request's own when not configured */
+  publicHost: string | undefined;
+  accountName(userId: number): Promise<string>;
+}
+
+/** userLogin (email or wallet), checkLogin and loginOut. */
+export function sessionRoutes(deps: SessionRoutesDeps) {
+  return new Hono<AppEnv>()
+    .post(routes.userLogin.path, limitBody(routes.userLogin.maxBodyBytes), async (c) => {
+      const body = await jsonBody(c, userLoginBodySchema);
+      if (body.type === 1) {
+        const host = deps.publicHost ?? c.req.header("host") ?? "";
+        return ok(c, await deps.identityAuth.walletLogin(body, host));
+      }
+      return ok(c, await deps.emailAuth.login(body));
+    })
+    .get(routes.checkLogin.path, async (c) => {
+      const session = requireSession(c);
+      return ok(c, { account: await deps.accountName(session.userId), user_id: String(session.userId) });
+    })
+    .get(routes.loginOut.path, async (c) => {
+      const session = c.get("session");
+      if (session) await deps.sessions.revoke(session.sessionId);
+      return ok(c, {});
+    });
+}
