@@ -16,6 +16,8 @@ export interface ErrorData {
   field?: string;
   /** every invalid field with its message key */
   issues?: FieldIssue[];
+  /** tries left before a lock (2006 in password reset, 2015) */
+  remaining?: number;
 }
 
 export interface FieldIssue {
@@ -30,4 +32,5 @@ export const errorDataSchema = z.object({
   key: z.string(),
   field: z.string().optional(),
   issues: z.array(z.object({ field: z.string(), key: z.string() })).optional(),
+  remaining: z.number().int().optional(),
 });

@@ -68,6 +68,9 @@ export const validationMessageKeys = [
   "notFound",
   "deviceNoMissing",
   "apiKeyInvalid",
+  "humanCheckFailed",
+  "captchaError",
+  "notConfigured",
 ] as const;
 
 export const successMessageKeys = [

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode = 400,
     readonly issues: FieldIssue[] = [],
     message: string = key,
+    /** extra fields of the error's data, e.g. `remaining` tries */
+    readonly extra: { remaining?: number } = {},
   ) {
     super(message);
   }

@@ -7,6 +7,7 @@ import { loadAppSecret } from "./features/accounts/app-secrets.ts";
 import { createCaptchaService } from "./features/accounts/captcha.service.ts";
 import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
 import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
+import { createQuotaService } from "./features/accounts/quota.service.ts";
 import { createSessionsService } from "./features/accounts/sessions.service.ts";
 import { createUserInfoService } from "./features/accounts/user-info.service.ts";
 import { accountName, createUsersRepository } from "./features/accounts/users.repository.ts";
@@ -14,6 +15,7 @@ import { createFeedbackRepository } from "./features/feedback/feedback.repositor
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
+import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { type Clock, systemClock } from "./providers/clock.ts";
 import { createHumanCheck } from "./providers/human-check.ts";
@@ -73,6 +75,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const captcha = createCaptchaService(db, clock);
   const humanCheck = createHumanCheck(config, await loadAppSecret(db, "human-check-hmac"), db, clock);
   const mailer = createMailer(config.mail, db, logger);
+  // one counter of daily uses, shared by user info now and by chat and analysis later
+  const quota = createQuotaService(db, clock);
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -81,7 +85,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     humanCheck,
     emailAuth: createEmailAuthService({ db, clock, logger, users, sessions, mailer, humanCheck, captcha }),
     identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions }),
-    userInfo: createUserInfoService({ db, clock, users }),
+    userInfo: createUserInfoService({ db, clock, users, quota }),
     accountName: async (userId: number) => {
       const user = await users.findById(userId);
       return user ? accountName(user) : "";
@@ -93,6 +97,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     version: packageJson.version,
     limiters,
     ping: database.ping,
+    devOutbox: devOutboxRoutes({ enabled: config.env !== "production", db }),
     services,
   });
 

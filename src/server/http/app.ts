@@ -23,12 +23,13 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { appConfigRoutes } from "./routes/app-config.routes.ts";
+import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
 import { identityAuthRoutes } from "./routes/identity-auth.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
-import { userRoutes } from "./routes/user.routes.ts";
+import { avatarRoutes, userRoutes } from "./routes/user.routes.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface HttpDeps {
@@ -41,6 +42,8 @@ export interface HttpDeps {
   limiters: { byDevice: RateLimiter; byAddress: RateLimiter; auth: RateLimiter };
   /** throws when the database does not answer */
   ping(): Promise<void>;
+  /** the development mail outbox (page + JSON); composed by the server, off in production */
+  devOutbox?: DevOutboxRoutes;
   services: {
     feedback: FeedbackService;
     models: ModelCatalogueService;
@@ -123,6 +126,8 @@ export function createHttpApp(deps: HttpDeps) {
   api.all("*", () => {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
   });
+  if (deps.devOutbox) app.route("/", deps.devOutbox);
+  app.route(API_PREFIX, avatarRoutes({ userInfo: services.userInfo }));
   app.route(API_PREFIX, api);
 
   // The web app's pages and files get security headers and compression; the JSON API skips both, which

@@ -19,7 +19,7 @@ export function staticOk<T>(data: T) {
 
 export function fail(c: Context, error: ApiError) {
   const first = error.issues[0];
-  const data: ErrorData = { key: error.key };
+  const data: ErrorData = { key: error.key, ...error.extra };
   if (first) {
     data.field = first.field;
     data.issues = error.issues;

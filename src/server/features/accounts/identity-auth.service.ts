@@ -1,18 +1,39 @@
-// SKELETON (helper B replaces): Telegram, wallet (SIWE) and Google sign-in, and wallet-to-email linking.
+import { verify as verifyPassword } from "@node-rs/argon2";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
-import type {
-  LoginData,
-  socialLoginBodySchema,
-  userLoginOtherBodySchema,
-  WalletNonceData,
-  walletLoginBodySchema,
+import {
+  type LoginData,
+  type socialLoginBodySchema,
+  type userLoginOtherBodySchema,
+  type WalletNonceData,
+  type walletLoginBodySchema,
+  walletWelcomeText,
 } from "../../../contract/auth.ts";
+import { ErrorCode } from "../../../contract/errors.ts";
+import { ApiError } from "../../api-error.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { users as usersTable } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
+import {
+  createGoogleTokenInfo,
+  type GoogleIdentity,
+  GoogleTokenRejected,
+  type GoogleTokenVerifier,
+  GoogleUnavailable,
+} from "../../providers/google-tokeninfo.ts";
 import type { SessionsService, SessionUser } from "./sessions.service.ts";
-import type { UsersRepository } from "./users.repository.ts";
+import {
+  type InitDataResult,
+  TELEGRAM_ED25519_PUBLIC_KEYS,
+  type TelegramInitUser,
+  validateInitDataWithPublicKey,
+  validateInitDataWithToken,
+} from "./telegram-init-data.ts";
+import type { UserRow, UsersRepository } from "./users.repository.ts";
+import { createWalletNonceStore } from "./wallet-nonces.ts";
+import { verifySiweMessage } from "./wallet-siwe.ts";
 
 export interface IdentityAuthDeps {
   db: Database;
@@ -21,20 +42,238 @@ export interface IdentityAuthDeps {
   config: Pick<Config, "telegram" | "google" | "publicUrl">;
   users: UsersRepository;
   sessions: SessionsService;
+  /** replaces the tokeninfo adapter built from config.google (tests) */
+  google?: GoogleTokenVerifier;
 }
 
-export function createIdentityAuthService(_deps: IdentityAuthDeps) {
-  const pending = async (): Promise<never> => {
-    throw new Error("pending");
-  };
+/** The statement of a wallet's message begins with the welcome text; the Unix-seconds timestamp follows. */
+export const WALLET_STATEMENT_PREFIX = walletWelcomeText(0).slice(0, -1);
+/** How far a message's Issued At may run ahead of the server's clock (wallet clocks drift). */
+export const SIWE_ISSUED_AT_SKEW_MS = 5 * 60_000;
+/** The spec's username limit (§5). */
+const USERNAME_MAX = 20;
+
+function loginFailed(message: string): ApiError {
+  return new ApiError(ErrorCode.RequestFailed, "loginFailed", 401, [], message);
+}
+
+/** The sign-in method is off on this deployment (no bot token or bot id; no Google client id). */
+function notConfigured(message: string): ApiError {
+  return new ApiError(ErrorCode.RequestFailed, "notConfigured", 503, [], message);
+}
+
+export function telegramUsername(user: TelegramInitUser): string {
+  const name = user.username ?? [user.first_name, user.last_name].filter(Boolean).join(" ");
+  return (name || `tg${user.id}`).slice(0, USERNAME_MAX);
+}
+
+/** `0x1234...abcd`: the spec shows addresses by their first and last characters (§5). */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}...${address.slice(-4)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  return (code ?? cause?.code) === "23505";
+}
+
+/** Finds the user of an identity, creating one when there is none; a concurrent first sign-in finds the winner's. */
+async function findOrCreate(
+  find: () => Promise<UserRow | undefined>,
+  create: () => Promise<UserRow | undefined>,
+): Promise<UserRow> {
+  const found = (await find()) ?? (await create()) ?? (await find());
+  if (!found) throw new Error("the user of an identity was neither found nor created");
+  return found;
+}
+
+export function createIdentityAuthService(deps: IdentityAuthDeps) {
+  const { db, clock, logger, config, users, sessions } = deps;
+  const nonces = createWalletNonceStore(db, clock);
+  const google = deps.google ?? (config.google ? createGoogleTokenInfo({ ...config.google, clock }) : undefined);
+
+  function checkInitData(initData: string): InitDataResult {
+    const telegram = config.telegram;
+    const time = { now: clock.now(), maxAgeSeconds: telegram.initDataMaxAgeSeconds };
+    if (telegram.botToken) return validateInitDataWithToken(initData, telegram.botToken, time);
+    if (telegram.botId !== undefined) {
+      const key = telegram.testEnvironment
+        ? TELEGRAM_ED25519_PUBLIC_KEYS.test
+        : TELEGRAM_ED25519_PUBLIC_KEYS.production;
+      return validateInitDataWithPublicKey(initData, telegram.botId, key, time);
+    }
+    throw notConfigured("Telegram sign-in is not configured");
+  }
+
+  async function googleUser(identity: GoogleIdentity, attempt = 0): Promise<UserRow> {
+    const bySub = await users.findByGoogleSub(identity.sub);
+    if (bySub) return bySub;
+    const byEmail = await users.findByEmail(identity.email);
+    if (byEmail) {
+      // Google vouches for the address: the email account gets this Google id, unless it holds another one.
+      if (byEmail.googleSub) throw loginFailed("Google sign-in failed: the email's account has another Google id");
+      const [linked] = await db
+        .update(usersTable)
+        .set({ googleSub: identity.sub })
+        .where(and(eq(usersTable.id, byEmail.id), isNull(usersTable.googleSub)))
+        .returning()
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) return [] as UserRow[];
+          throw error;
+        });
+      if (linked) return linked;
+    } else {
+      const created = await users.create({
+        googleSub: identity.sub,
+        email: identity.email,
+        username: (identity.email.split("@")[0] ?? "google").slice(0, USERNAME_MAX),
+      });
+      if (created) return created;
+    }
+    // a concurrent sign-in of the same person got there first: look again, once
+    if (attempt > 0) throw new Error("the Google user was neither found nor created");
+    return googleUser(identity, attempt + 1);
+  }
+
   return {
-    telegramLogin: (_initData: string): Promise<LoginData> => pending(),
-    walletNonce: (): Promise<WalletNonceData> => pending(),
+    /** Sign-in with the mini app's raw init data. */
+    async telegramLogin(initData: string): Promise<LoginData> {
+      const result = checkInitData(initData);
+      if (!result.ok) {
+        logger.info({ reason: result.reason }, "telegram sign-in refused");
+        throw loginFailed(`Telegram sign-in failed: ${result.detail}`);
+      }
+      const tgUser = result.data.user;
+      const telegramId = String(tgUser.id);
+      const user = await findOrCreate(
+        () => users.findByTelegramId(telegramId),
+        () => users.create({ telegramId, username: telegramUsername(tgUser) }),
+      );
+      return sessions.signIn(user, "telegram");
+    },
+
+    /** A single-use nonce and the welcome text for the next Sign-In with Ethereum message. */
+    async walletNonce(): Promise<WalletNonceData> {
+      const { nonce, issuedAt, expiresAt } = await nonces.issue();
+      return {
+        nonce,
+        issuedAt: issuedAt.toISOString(),
+        expirationTime: expiresAt.toISOString(),
+        statement: walletWelcomeText(Math.floor(issuedAt.getTime() / 1000)),
+      };
+    },
+
     /** `host` is the host the message must name (PUBLIC_URL's, else the request's) */
-    walletLogin: (_body: z.output<typeof walletLoginBodySchema>, _host: string): Promise<LoginData> => pending(),
-    linkWalletToEmail: (_body: z.output<typeof userLoginOtherBodySchema>, _session: SessionUser): Promise<LoginData> =>
-      pending(),
-    googleLogin: (_body: z.output<typeof socialLoginBodySchema>): Promise<LoginData> => pending(),
+    async walletLogin(body: z.output<typeof walletLoginBodySchema>, host: string): Promise<LoginData> {
+      const result = await verifySiweMessage(body.message, body.signature, {
+        domain: host,
+        address: body.wallet_address,
+        statementPrefix: WALLET_STATEMENT_PREFIX,
+        time: clock.now(),
+        issuedAtSkewMs: SIWE_ISSUED_AT_SKEW_MS,
+      });
+      if (!result.ok) {
+        logger.info({ reason: result.reason }, "wallet sign-in refused");
+        throw loginFailed(`wallet sign-in failed: ${result.detail}`);
+      }
+      // Last, so a message that fails its checks does not spend the nonce of a signature still to come.
+      if (!(await nonces.consume(result.message.nonce))) {
+        logger.info({ reason: "nonce" }, "wallet sign-in refused");
+        throw loginFailed("wallet sign-in failed: the nonce is unknown, used or expired");
+      }
+      const address = result.message.address.toLowerCase();
+      const user = await findOrCreate(
+        () => users.findByWallet(address),
+        () => users.create({ walletAddress: address, username: shortAddress(address) }),
+      );
+      return sessions.signIn(user, "wallet");
+    },
+
+    /**
+     * Moves the signed-in wallet onto an email account proven by its password, then signs in to that account.
+     * The wallet-only user keeps its row (and anything it made) but no longer has a way to sign in.
+     */
+    async linkWalletToEmail(body: z.output<typeof userLoginOtherBodySchema>, session: SessionUser): Promise<LoginData> {
+      const address = body.wallet_address.toLowerCase();
+      const walletUser = await users.findById(session.userId);
+      if (!walletUser || walletUser.walletAddress !== address) {
+        throw new ApiError(
+          ErrorCode.RequestFailed,
+          "invalidAddress",
+          403,
+          [{ field: "wallet_address", key: "invalidAddress" }],
+          "the signed-in account is not this wallet's",
+        );
+      }
+      const emailUser = await users.findByEmail(body.email);
+      if (!emailUser)
+        throw new ApiError(ErrorCode.AccountNotFound, "accountError", 404, [], "no account has this email");
+      const passwordOk = emailUser.passwordHash
+        ? await verifyPassword(emailUser.passwordHash, body.password).catch(() => false)
+        : false;
+      if (!passwordOk) throw new ApiError(ErrorCode.IncorrectLogin, "incorrectLogin", 401, [], "incorrect login");
+
+      if (emailUser.id === walletUser.id) return sessions.signIn(emailUser, "email"); // linked already
+      if (walletUser.email) {
+        throw new ApiError(
+          ErrorCode.RequestFailed,
+          "invalidAddress",
+          409,
+          [],
+          "the wallet belongs to another email account",
+        );
+      }
+      if (emailUser.walletAddress && emailUser.walletAddress !== address) {
+        throw new ApiError(ErrorCode.RequestFailed, "invalidAddress", 409, [], "the email account has another wallet");
+      }
+      const movedMeanwhile = () =>
+        new ApiError(ErrorCode.RequestFailed, "invalidAddress", 409, [], "the wallet moved meanwhile; sign in again");
+      // Both rows change together; the wallet leaves its user first, as the address is unique.
+      const moved = await db.transaction(async (tx) => {
+        const [cleared] = await tx
+          .update(usersTable)
+          .set({ walletAddress: null })
+          .where(and(eq(usersTable.id, walletUser.id), eq(usersTable.walletAddress, address)))
+          .returning({ id: usersTable.id });
+        if (!cleared) throw movedMeanwhile();
+        const [target] = await tx
+          .update(usersTable)
+          .set({ walletAddress: address })
+          .where(
+            and(
+              eq(usersTable.id, emailUser.id),
+              or(isNull(usersTable.walletAddress), eq(usersTable.walletAddress, address)),
+            ),
+          )
+          .returning();
+        if (!target) throw movedMeanwhile();
+        return target;
+      });
+      logger.info({ from: walletUser.id, to: moved.id }, "wallet linked to an email account");
+      // The wallet-only session signed in an account the wallet no longer opens; the new token replaces it.
+      await sessions.revoke(session.sessionId);
+      return sessions.signIn(moved, "email");
+    },
+
+    /** Sign-in with a Google access token, when Google sign-in is configured. */
+    async googleLogin(body: z.output<typeof socialLoginBodySchema>): Promise<LoginData> {
+      if (!google) throw notConfigured("Google sign-in is not configured");
+      let identity: GoogleIdentity;
+      try {
+        identity = await google.verifyAccessToken(body.access_token);
+      } catch (error) {
+        if (error instanceof GoogleTokenRejected) {
+          logger.info({ reason: error.reason }, "google sign-in refused");
+          throw loginFailed(`Google sign-in failed: ${error.message}`);
+        }
+        if (error instanceof GoogleUnavailable) {
+          logger.warn({ err: error }, "google tokeninfo unavailable");
+          throw new ApiError(ErrorCode.RequestFailed, "Serverbusy", 502, [], "Google could not be reached; try again");
+        }
+        throw error;
+      }
+      return sessions.signIn(await googleUser(identity), "google");
+    },
   };
 }
 

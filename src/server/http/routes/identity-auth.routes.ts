@@ -1,8 +1,32 @@
-// SKELETON (helper B replaces): telegramLogin, wallet/nonce, userLoginOther, socialLogin.
 import { Hono } from "hono";
+import { socialLoginBodySchema, telegramLoginBodySchema, userLoginOtherBodySchema } from "../../../contract/auth.ts";
+import { routes } from "../../../contract/routes.ts";
 import type { IdentityAuthService } from "../../features/accounts/identity-auth.service.ts";
 import type { AppEnv } from "../app-env.ts";
+import { limitBody } from "../body-limit.ts";
+import { ok } from "../envelope.ts";
+import { requireSession } from "../middleware/session.ts";
+import { jsonBody } from "../validate.ts";
 
-export function identityAuthRoutes(_deps: { identityAuth: IdentityAuthService }) {
-  return new Hono<AppEnv>();
+/** telegramLogin, wallet/nonce, userLoginOther and socialLogin (wallet sign-in itself is userLogin type 1). */
+export function identityAuthRoutes(deps: { identityAuth: IdentityAuthService }) {
+  const { identityAuth } = deps;
+  return new Hono<AppEnv>()
+    .post(routes.telegramLogin.path, limitBody(routes.telegramLogin.maxBodyBytes), async (c) => {
+      const body = await jsonBody(c, telegramLoginBodySchema);
+      return ok(c, await identityAuth.telegramLogin(body.initData));
+    })
+    .get(routes.walletNonce.path, async (c) => {
+      c.header("cache-control", "no-store");
+      return ok(c, await identityAuth.walletNonce());
+    })
+    .post(routes.userLoginOther.path, limitBody(routes.userLoginOther.maxBodyBytes), async (c) => {
+      const session = requireSession(c);
+      const body = await jsonBody(c, userLoginOtherBodySchema);
+      return ok(c, await identityAuth.linkWalletToEmail(body, session));
+    })
+    .post(routes.socialLogin.path, limitBody(routes.socialLogin.maxBodyBytes), async (c) => {
+      const body = await jsonBody(c, socialLoginBodySchema);
+      return ok(c, await identityAuth.googleLogin(body));
+    });
 }

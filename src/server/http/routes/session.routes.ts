@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { userLoginBodySchema } from "../../../contract/auth.ts";
+import { z } from "zod";
+import { emailLoginBodySchema, walletLoginBodySchema } from "../../../contract/auth.ts";
 import { routes } from "../../../contract/routes.ts";
 import type { EmailAuthService } from "../../features/accounts/email-auth.service.ts";
 import type { IdentityAuthService } from "../../features/accounts/identity-auth.service.ts";
@@ -8,7 +9,7 @@ import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
 import { requireSession } from "../middleware/session.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody, parseWith } from "../validate.ts";
 
 export interface SessionRoutesDeps {
   sessions: SessionsService;
@@ -23,12 +24,15 @@ export interface SessionRoutesDeps {
 export function sessionRoutes(deps: SessionRoutesDeps) {
   return new Hono<AppEnv>()
     .post(routes.userLogin.path, limitBody(routes.userLogin.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, userLoginBodySchema);
-      if (body.type === 1) {
+      // Pick the form by `type` first, so a missing field is named (a union would only say "body").
+      const raw = await jsonBody(c, z.unknown());
+      const isWallet = typeof raw === "object" && raw !== null && "type" in raw && raw.type === 1;
+      if (isWallet) {
+        const body = parseWith(walletLoginBodySchema, raw);
         const host = deps.publicHost ?? c.req.header("host") ?? "";
         return ok(c, await deps.identityAuth.walletLogin(body, host));
       }
-      return ok(c, await deps.emailAuth.login(body));
+      return ok(c, await deps.emailAuth.login(parseWith(emailLoginBodySchema, raw)));
     })
     .get(routes.checkLogin.path, async (c) => {
       const session = requireSession(c);

@@ -1,0 +1,38 @@
+import type { HumanCheck } from "../human-check.ts";
+
+export interface TurnstileOptions {
+  siteKey: string;
+  secretKey: string;
+  verifyUrl: string;
+  /** how long to wait for Cloudflare's answer; a late answer counts as a failed check */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+/**
+ * Cloudflare Turnstile: the widget gets the site key, the server asks siteverify about each token
+ * (Cloudflare itself refuses a token used twice). Any failure to get a clear yes is a no.
+ */
+export function createTurnstileCheck(options: TurnstileOptions): HumanCheck {
+  return {
+    challenge: async () => ({ provider: "turnstile", siteKey: options.siteKey }),
+
+    async verify(token, remoteIp) {
+      const form = new URLSearchParams({ secret: options.secretKey, response: token });
+      if (remoteIp && remoteIp !== "unknown") form.set("remoteip", remoteIp);
+      try {
+        const response = await fetch(options.verifyUrl, {
+          method: "POST",
+          body: form,
+          signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        });
+        if (!response.ok) return false;
+        const result = (await response.json()) as { success?: unknown };
+        return result.success === true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
