@@ -1,0 +1,112 @@
+/**
+ * The market-data port. The embedded default replays real Binance spot history shipped in data/market
+ * (replay-market.ts); live adapters (Binance REST, CoinGecko) implement the same interface later.
+ *
+ * Times are milliseconds since the Unix epoch, UTC. Prices are in USDT. Percentages are plain percent
+ * (1.5 means +1.5 %), unrounded: formatting belongs to the UI.
+ */
+
+export type Interval = "1h" | "4h" | "1d";
+
+export const INTERVAL_MS: Readonly<Record<Interval, number>> = {
+  "1h": 3_600_000,
+  "4h": 14_400_000,
+  "1d": 86_400_000,
+};
+
+/** One completed candle. It covers [openTime, openTime + interval). */
+export interface Candle {
+  openTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** traded amount in the base asset (BTC for BTCUSDT) */
+  volume: number;
+  /** traded amount in USDT; null where the source did not record it (BTC hourly candles before 2026-01-27) */
+  quoteVolume: number | null;
+}
+
+/**
+ * Where a ticker's figures come from: "1h" when hourly candles cover the market time, else "1d"
+ * (the last completed daily candle; its 24h figures are that UTC day's).
+ */
+export type TickerResolution = "1h" | "1d";
+
+export interface Ticker {
+  /** base asset, e.g. "BTC" */
+  symbol: string;
+  /** Binance spot pair, e.g. "BTCUSDT" */
+  pair: string;
+  lastPrice: number;
+  /** when lastPrice was observed: the close time of the candle it is the close of */
+  priceTime: number;
+  resolution: TickerResolution;
+  /** the 24h window (24 hourly candles, or the last daily candle); null when the window has a hole in the data */
+  open24h: number | null;
+  high24h: number | null;
+  low24h: number | null;
+  /** base-asset volume over the 24h window */
+  volume24h: number | null;
+  /** USDT volume over the 24h window; null also when the source lacks quote volume */
+  quoteVolume24h: number | null;
+  /** percent change against the close 1 hour / 24 hours / 7 days before; null when that candle is not in the data */
+  change1h: number | null;
+  change24h: number | null;
+  change7d: number | null;
+}
+
+export interface MarketSnapshot {
+  /** the market time: replay time for the replay, wall time for a live provider */
+  at: number;
+  /** one ticker per coin that has prices at `at`, in rank order */
+  tickers: Ticker[];
+}
+
+/** Range of a kline request, Binance-style: bounds apply to openTime and are inclusive. */
+export interface KlineRange {
+  from?: number;
+  to?: number;
+  /** at most this many candles: the first ones after `from` when it is given, else the last ones up to `to` */
+  limit?: number;
+}
+
+export const KLINE_DEFAULT_LIMIT = 500;
+export const KLINE_MAX_LIMIT = 1000;
+
+/** Tags the project can vouch for; every other category (ai, rwa, depin, gaming, ...) has no known members. */
+export type CoinCategory = "meme" | "stablecoin";
+
+export interface CoinMeta {
+  symbol: string;
+  name: string;
+  /** market-cap rank at statsAsOf */
+  rank: number;
+  /** Binance spot pair with prices in this provider, or null when there are none */
+  pair: string | null;
+  marketCapUsd: number | null;
+  volume24hUsd: number | null;
+  /** approximate: market cap / price at statsAsOf, both rounded in the source */
+  circulatingSupply: number | null;
+  categories: CoinCategory[];
+  /** when rank, market cap, volume and supply were observed (NOT the replay time) */
+  statsAsOf: number;
+}
+
+export interface MarketProvider {
+  readonly kind: "replay" | "live";
+  snapshot(): Promise<MarketSnapshot>;
+  /**
+   * Completed candles of one coin, ascending, never later than the market time.
+   * Rejects with UnknownSymbolError for a coin without prices.
+   */
+  klines(symbol: string, interval: Interval, range?: KlineRange): Promise<Candle[]>;
+  coins(): Promise<CoinMeta[]>;
+}
+
+export class UnknownSymbolError extends Error {
+  constructor(readonly symbol: string) {
+    super(`no market data for ${symbol}`);
+    this.name = "UnknownSymbolError";
+  }
+}

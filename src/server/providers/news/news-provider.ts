@@ -1,0 +1,62 @@
+/**
+ * The news port. The embedded default serves the shipped archive of real headlines (replay-news.ts);
+ * an RSS adapter implements the same interface later.
+ */
+
+export type NewsLanguage = "en" | "zh";
+
+export interface NewsItem {
+  /** stable across rebuilds of the data: derived from the normalised title */
+  id: string;
+  title: string;
+  /** a summary or excerpt; null when the source has only the headline */
+  content: string | null;
+  url: string | null;
+  /** the outlet as the source names it ("Reuters", "cointelegraph.com", "@btc_archive") */
+  source: string;
+  /** the real publication time, ISO 8601 UTC */
+  publishedAt: string;
+  language: NewsLanguage;
+  /** reader votes by kind (positive, important, like, ...) where the source counted them */
+  votes: Readonly<Record<string, number>> | null;
+}
+
+export interface LatestNewsQuery {
+  /** 20 by default, at most 100 */
+  limit?: number;
+  /** the `next` cursor of the previous page */
+  before?: string;
+  /** only items in this language; every language when absent */
+  language?: NewsLanguage;
+}
+
+export interface NewsPage {
+  /** newest first */
+  items: NewsItem[];
+  /** pass as `before` for the following page; null on the last page */
+  next: string | null;
+}
+
+export interface NewsSearchOptions {
+  limit?: number;
+  language?: NewsLanguage;
+}
+
+export interface NewsProvider {
+  /** "archive": past headlines with their real dates; "live": a feed */
+  readonly kind: "archive" | "live";
+  latest(query?: LatestNewsQuery): Promise<NewsPage>;
+  /** items whose title, content or source hold every word of the query, newest first */
+  search(query: string, options?: NewsSearchOptions): Promise<NewsItem[]>;
+  get(id: string): Promise<NewsItem | undefined>;
+}
+
+export const NEWS_DEFAULT_LIMIT = 20;
+export const NEWS_MAX_LIMIT = 100;
+
+export class InvalidNewsCursorError extends Error {
+  constructor(readonly cursor: string) {
+    super(`not a news cursor: ${cursor}`);
+    this.name = "InvalidNewsCursorError";
+  }
+}
