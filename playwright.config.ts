@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_BOT_TOKEN } from "./tests/e2e/e2e-env.ts";
 
 // End-to-end tests drive Debian's Chromium against the production build served by the real server.
 // The server stores into a fresh schema of the local PostgreSQL server so tests can see the rows they cause.
@@ -64,6 +65,10 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       DATABASE_SCHEMA: process.env.E2E_DB_SCHEMA,
       RATE_LIMIT_POINTS: "10000",
+      // Sign-in routes have their own, stricter limit per device; the tests sign in and up many times.
+      AUTH_RATE_LIMIT_POINTS: "10000",
+      // Telegram sign-in checks init data with this token (tests sign theirs with it; no bot runs).
+      BOT_TOKEN: E2E_BOT_TOKEN,
     },
   },
 });

@@ -1,3 +1,4 @@
+import { SignInDialogHost } from "../features/auth/components/SignInDialogHost.tsx";
 import { LayoutModeContext } from "../shared/ui/layout-mode.ts";
 import { AppRoutes } from "./navigation/AppRoutes.tsx";
 import { BackButtonController } from "./shell/BackButtonController.tsx";
@@ -26,6 +27,7 @@ export function App() {
       <Layout>
         <AppRoutes />
       </Layout>
+      <SignInDialogHost />
     </LayoutModeContext.Provider>
   );
 }

@@ -17,6 +17,7 @@ export interface AppRoute {
 const HomePage = lazy(() => import("../pages/HomePage.tsx"));
 const SettingsPage = lazy(() => import("../pages/SettingsPage.tsx"));
 const UpcomingPage = lazy(() => import("../pages/UpcomingPage.tsx"));
+const PersonPage = lazy(() => import("../pages/PersonPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -46,7 +47,7 @@ export const appRoutes: readonly AppRoute[] = [
   upcoming("/aiCompare", msg`AI compare`),
   upcoming("/aiInsight", msg`AI insight`),
   upcoming("/pointsCenter/", msg`Points center`),
-  upcoming("/person/", msg`Personal center`),
+  { path: "/person/", title: msg`Personal center`, page: PersonPage },
   { path: "/settings/", title: msg`Settings`, page: SettingsPage },
   upcoming("/download", msg`Download`),
   upcoming("/entry", msg`Welcome`),

@@ -1,11 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtom } from "jotai";
+import { useAtom, useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { useHost } from "../../host/host-context.tsx";
+import { shortenAddress } from "../../shared/format/address.ts";
 import { activateLocale } from "../../shared/i18n/i18n.ts";
 import { type Locale, normalizeLocale } from "../../shared/i18n/locales.ts";
-import { type ThemeValue, themeValueAtom } from "../../shared/settings/settings.ts";
+import {
+  connectWalletAddressAtom,
+  connectWalletNameAtom,
+  type ThemeValue,
+  themeValueAtom,
+} from "../../shared/settings/settings.ts";
 import { RadioGroup } from "../../shared/ui/RadioGroup.tsx";
 import type { PageProps } from "../navigation/routes.ts";
 import "./pages.css";
@@ -18,6 +24,9 @@ export default function SettingsPage(_props: PageProps) {
   const host = useHost();
   const [theme, setTheme] = useAtom(themeValueAtom);
   const type = new URLSearchParams(useSearch()).get("type");
+  const walletAddress = useAtomValue(connectWalletAddressAtom);
+  const walletName = useAtomValue(connectWalletNameAtom);
+  const shortWallet = shortenAddress(walletAddress);
 
   useEffect(() => {
     const target = sections.find((section) => section === type);
@@ -78,7 +87,13 @@ export default function SettingsPage(_props: PageProps) {
           <Trans>Wallet</Trans>
         </h2>
         <p className="page__lead">
-          <Trans>Wallet settings arrive with sign-in.</Trans>
+          {walletAddress ? (
+            <Trans>
+              Signed in with {walletName}: {shortWallet}
+            </Trans>
+          ) : (
+            <Trans>No wallet is connected. Sign in with a browser wallet to connect one.</Trans>
+          )}
         </p>
       </div>
     </section>

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { SignInButton } from "../../features/auth/components/SignInButton.tsx";
 import { ModelPickerButton } from "../../features/models/components/ModelPickerButton.tsx";
 import { Icon } from "../../shared/ui/Icon.tsx";
+import { AccountSlot } from "./AccountSlot.tsx";
 import { MenuDrawer } from "./MenuDrawer.tsx";
 
 /** Narrow layout (phones, Telegram): menu, brand, model picker and sign-in. */
@@ -29,7 +29,7 @@ export function NarrowTopBar() {
       <div className="app-header__model">
         <ModelPickerButton />
       </div>
-      <SignInButton compact />
+      <AccountSlot compact />
       <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );

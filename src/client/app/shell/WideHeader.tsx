@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Breakpoints } from "../../../contract/constants.ts";
-import { SignInButton } from "../../features/auth/components/SignInButton.tsx";
 import { FeedbackButton } from "../../features/feedback/components/FeedbackButton.tsx";
 import { ModelPickerButton } from "../../features/models/components/ModelPickerButton.tsx";
+import { AccountSlot } from "./AccountSlot.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { useMediaQuery } from "./use-layout-mode-value.ts";
@@ -21,7 +21,7 @@ export function WideHeader() {
         <LanguageSwitch />
         <ThemeToggle showLabel={!compact} />
         <FeedbackButton />
-        <SignInButton compact={compact} />
+        <AccountSlot compact={compact} />
       </div>
     </header>
   );

@@ -7,6 +7,8 @@ export interface ApiErrorInit {
   msg: string;
   field?: string;
   issues?: FieldIssue[];
+  /** tries left before a lock, when the server says (2006 in password reset, 2015) */
+  remaining?: number;
 }
 
 /** A failed call: an envelope with code != 200, or a transport failure mapped to 1001 (Serverbusy). */
@@ -18,6 +20,7 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly field: string | undefined;
   readonly issues: readonly FieldIssue[];
+  readonly remaining: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(`${init.code} ${init.key}: ${init.msg}`);
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.msg = init.msg;
     this.field = init.field;
     this.issues = init.issues ?? [];
+    this.remaining = init.remaining;
   }
 }
 

@@ -81,6 +81,7 @@ function errorFromEnvelope(envelope: RawEnvelope): ApiError {
     msg: envelope.msg,
     field: typeof data.field === "string" ? data.field : undefined,
     issues: fieldIssues(data.issues),
+    remaining: typeof data.remaining === "number" && Number.isInteger(data.remaining) ? data.remaining : undefined,
   });
 }
 

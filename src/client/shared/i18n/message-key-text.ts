@@ -74,6 +74,9 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   malformedBody: msg`The request could not be read.`,
   notFound: msg`Not found.`,
   deviceNoMissing: msg`This device could not be identified. Please reload the page.`,
+  humanCheckFailed: msg`The human check failed or expired. Please try it again.`,
+  captchaError: msg`The image code is wrong or expired. Tap the image for a new one.`,
+  notConfigured: msg`This sign-in method is not configured on this server.`,
   apiKeyInvalid: msg`This app is not allowed to use the server.`,
   // Successes
   sendSuccess: msg`The code was sent.`,

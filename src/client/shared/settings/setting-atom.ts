@@ -17,6 +17,12 @@ export const booleanSetting: SettingCodec<boolean> = {
   serialize: String,
 };
 
+/** any text; "" stands for "none" */
+export const textSetting: SettingCodec<string> = {
+  parse: (raw) => raw,
+  serialize: (value) => value,
+};
+
 export const integerSetting: SettingCodec<number> = {
   parse: (raw) => (/^-?\d+$/.test(raw) ? Number(raw) : undefined),
   serialize: String,

@@ -1,5 +1,5 @@
 import { DEFAULT_MODEL_ID } from "../../../contract/model-catalogue.ts";
-import { booleanSetting, integerSetting, settingAtom, stringSetting } from "./setting-atom.ts";
+import { booleanSetting, integerSetting, settingAtom, stringSetting, textSetting } from "./setting-atom.ts";
 
 /** The persisted settings of spec §3, one atom each, stored through the host. */
 
@@ -26,4 +26,13 @@ export const agentsTypeAtom = settingAtom<AgentsType>("agentsType", "tradingAgen
 export const answerModelAtom = settingAtom<number>("answerModel", DEFAULT_MODEL_ID, integerSetting);
 
 /** the promotional tip the user closed, as a day stamp (YYYY-MM-DD) */
-export const closeTipIndAtom = settingAtom<string>("closeTipInd", "", { parse: (raw) => raw, serialize: (v) => v });
+export const closeTipIndAtom = settingAtom<string>("closeTipInd", "", textSetting);
+
+/** the signed-in user's id (spec §3 userId); "" when signed out */
+export const userIdAtom = settingAtom<string>("userId", "", textSetting);
+
+/** the wallet the user signed in with (spec §3 connectWalletAddress, connectWalletChainID, connectWalletName) */
+export const connectWalletAddressAtom = settingAtom<string>("connectWalletAddress", "", textSetting);
+/** 0 when no wallet is connected */
+export const connectWalletChainIdAtom = settingAtom<number>("connectWalletChainID", 0, integerSetting);
+export const connectWalletNameAtom = settingAtom<string>("connectWalletName", "", textSetting);

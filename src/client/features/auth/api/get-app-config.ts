@@ -1,0 +1,17 @@
+import useSWR from "swr";
+import { type AppConfigData, appConfigDataSchema } from "../../../../contract/app-config.ts";
+import { routes } from "../../../../contract/routes.ts";
+import type { ApiError } from "../../../shared/api/api-error.ts";
+import { http } from "../../../shared/api/http.ts";
+import { swrOptions } from "../../../shared/api/swr-options.ts";
+
+export const appConfigKey = routes.appConfig.path;
+
+/** GET /v2/api/app/config: which optional sign-in methods this deployment has configured. */
+export function getAppConfig(): Promise<AppConfigData> {
+  return http.get(routes.appConfig.path, { parse: (data) => appConfigDataSchema.parse(data) });
+}
+
+export function useAppConfig() {
+  return useSWR<AppConfigData, ApiError>(appConfigKey, getAppConfig, swrOptions);
+}

@@ -1,0 +1,292 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useId, useState } from "react";
+import { useHost } from "../../../host/host-context.tsx";
+import { isApiError } from "../../../shared/api/api-error.ts";
+import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { Button } from "../../../shared/ui/Button.tsx";
+import { TextField } from "../../../shared/ui/TextField.tsx";
+import { useToast } from "../../../shared/ui/Toast.tsx";
+import { useCaptcha } from "../api/get-captcha.ts";
+import { useRegister } from "../api/register.ts";
+import { useSendEmailCode } from "../api/send-email-code.ts";
+import {
+  type AuthField,
+  collectErrors,
+  fieldErrorsFromApi,
+  filterInviter,
+  hasErrors,
+  stripSpaces,
+  validateCaptcha,
+  validateEmail,
+  validateHumanCheck,
+  validateInviter,
+  validateNewPassword,
+  validatePassword2,
+  validateVerifyCode,
+} from "../auth-fields.ts";
+import { mailLanguage, resendSeconds } from "../email-code.ts";
+import { useAuthForm } from "../use-auth-form.ts";
+import { useCountdown } from "../use-countdown.ts";
+import { useHumanGate } from "../use-human-gate.ts";
+import { CaptchaField } from "./CaptchaField.tsx";
+import { HumanCheck } from "./HumanCheck.tsx";
+import { ResendCode } from "./ResendCode.tsx";
+
+const step1Fields: readonly AuthField[] = ["email", "password", "password2", "captchaCode", "inviter", "humanCheck"];
+const step2Fields: readonly AuthField[] = ["verifyCode"];
+const accountCreated = msg`Your account was created. Please sign in.`;
+
+export interface SignUpFormProps {
+  /** the account exists: back to sign-in with this email filled in */
+  onRegistered: (email: string) => void;
+}
+
+/**
+ * Sign-up (spec §2/§4): the human check first, then (2 s later) email, password twice, the image code and an
+ * optional invitation code; "Send code" emails a six-digit code; step 2 takes it and creates the account.
+ */
+export function SignUpForm({ onRegistered }: SignUpFormProps) {
+  const { t, i18n } = useLingui();
+  const host = useHost();
+  const toast = useToast();
+  const formId = useId();
+  const gate = useHumanGate();
+  const countdown = useCountdown();
+  const sendCode = useSendEmailCode();
+  const register = useRegister();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [password2, setPassword2] = useState("");
+  const [captchaCode, setCaptchaCode] = useState("");
+  const [inviter, setInviter] = useState("");
+  const [verifyCode, setVerifyCode] = useState("");
+  const form1 = useAuthForm(step1Fields);
+  const form2 = useAuthForm(step2Fields);
+  // The captcha is drawn once the form shows, and again after every send (each answers once).
+  const captcha = useCaptcha(gate.formShown ? formId : null);
+  const remaining = countdown.remaining;
+  const busy = sendCode.isMutating || register.isMutating;
+
+  const fail = (error: unknown, form: typeof form1, shown: readonly AuthField[]) => {
+    host.haptics.notification("error");
+    const fieldErrors = isApiError(error) ? fieldErrorsFromApi(error, shown) : undefined;
+    if (fieldErrors) form.show(fieldErrors);
+    else toast.show(messageForKey(isApiError(error) ? error.key : "Serverbusy"), "error");
+  };
+
+  const onSendCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const errors = collectErrors({
+      email: validateEmail(email),
+      password: validateNewPassword(password),
+      password2: validatePassword2(password, password2),
+      captchaCode: validateCaptcha(captchaCode),
+      inviter: validateInviter(inviter),
+      humanCheck: validateHumanCheck(gate.token),
+    });
+    if (hasErrors(errors) || !gate.token) {
+      host.haptics.notification("error");
+      form1.show(errors);
+      return;
+    }
+    form1.reset();
+    try {
+      const answer = await sendCode.trigger({
+        email,
+        token: gate.token,
+        language: mailLanguage(i18n),
+        scene: "REGISTER",
+        captchaId: captcha.data?.captchaId,
+        captchaCode: captchaCode.trim(),
+      });
+      toast.show(messageKeyText.sendSuccess, "success");
+      countdown.start(resendSeconds(answer));
+      setVerifyCode("");
+      form2.reset();
+      setStep(2);
+    } catch (error) {
+      fail(error, form1, step1Fields);
+    } finally {
+      gate.consume();
+      setCaptchaCode("");
+      void captcha.mutate();
+    }
+  };
+
+  const onRegister = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const codeError = validateVerifyCode(verifyCode);
+    if (codeError) {
+      host.haptics.notification("error");
+      form2.show({ verifyCode: codeError });
+      return;
+    }
+    try {
+      await register.trigger({ email, verifyCode: verifyCode.trim(), password, inviter: inviter || undefined });
+    } catch (error) {
+      if (isApiError(error) && error.key === "emailRegistered") {
+        setStep(1);
+        form1.show({ email: messageKeyText.emailRegistered });
+        return;
+      }
+      fail(error, form2, step2Fields);
+      return;
+    }
+    host.haptics.notification("success");
+    toast.show(accountCreated, "success");
+    onRegistered(email);
+  };
+
+  if (step === 2) {
+    return (
+      <form className="form auth-form" noValidate onSubmit={onRegister}>
+        <p className="auth-form__lead">
+          <Trans>We sent a six-digit code to {email}. It may take a minute to arrive.</Trans>
+        </p>
+        <TextField
+          ref={form2.ref("verifyCode")}
+          label={t`Verification code`}
+          value={verifyCode}
+          onValueChange={(value) => {
+            setVerifyCode(value.trim());
+            form2.clear("verifyCode");
+          }}
+          error={form2.text("verifyCode")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          addon={<ResendCode remaining={remaining} onResend={() => setStep(1)} />}
+        />
+        <div className="form__actions">
+          <Button variant="ghost" onClick={() => setStep(1)}>
+            <Trans>Back</Trans>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy} aria-busy={register.isMutating || undefined}>
+            <Trans>Create account</Trans>
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  const humanCheck = (
+    <div ref={form1.ref("humanCheck")} tabIndex={-1} className="auth-form__check">
+      <HumanCheck
+        key={gate.checkKey}
+        onVerified={(token) => {
+          gate.onVerified(token);
+          form1.clear("humanCheck");
+        }}
+        onExpired={gate.onExpired}
+        error={form1.text("humanCheck")}
+      />
+    </div>
+  );
+
+  if (!gate.formShown) {
+    return (
+      <div className="form auth-form">
+        <p className="auth-form__lead">
+          <Trans>First, confirm that you are human. The sign-up form appears right after.</Trans>
+        </p>
+        {humanCheck}
+        {gate.token ? (
+          <p className="field__hint" role="status">
+            <Trans>Verified. The form appears in a moment…</Trans>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form className="form auth-form" noValidate onSubmit={onSendCode}>
+      <TextField
+        ref={form1.ref("email")}
+        label={t`Email`}
+        type="email"
+        value={email}
+        onValueChange={(value) => {
+          setEmail(stripSpaces(value));
+          form1.clear("email");
+        }}
+        error={form1.text("email")}
+        autoComplete="email"
+        required
+      />
+      <TextField
+        ref={form1.ref("password")}
+        label={t`Password`}
+        type="password"
+        value={password}
+        onValueChange={(value) => {
+          setPassword(value);
+          form1.clear("password");
+        }}
+        error={form1.text("password")}
+        hint={t`6 to 20 characters`}
+        autoComplete="new-password"
+        required
+      />
+      <TextField
+        ref={form1.ref("password2")}
+        label={t`Confirm password`}
+        type="password"
+        value={password2}
+        onValueChange={(value) => {
+          setPassword2(value);
+          form1.clear("password2");
+        }}
+        error={form1.text("password2")}
+        autoComplete="new-password"
+        required
+      />
+      <CaptchaField
+        ref={form1.ref("captchaCode")}
+        captcha={captcha.data}
+        loading={captcha.isLoading || captcha.isValidating}
+        failed={captcha.error !== undefined}
+        onRefresh={() => {
+          setCaptchaCode("");
+          void captcha.mutate();
+        }}
+        value={captchaCode}
+        onValueChange={(value) => {
+          setCaptchaCode(value);
+          form1.clear("captchaCode");
+        }}
+        error={form1.text("captchaCode")}
+      />
+      <TextField
+        ref={form1.ref("inviter")}
+        label={t`Invitation code (optional)`}
+        value={inviter}
+        onValueChange={(value) => {
+          setInviter(filterInviter(value));
+          form1.clear("inviter");
+        }}
+        error={form1.text("inviter")}
+        hint={t`Uppercase letters and digits`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      {gate.token ? null : humanCheck}
+      <div className="form__actions">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={busy || remaining > 0}
+          aria-busy={sendCode.isMutating || undefined}
+        >
+          {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { useStore } from "jotai";
+import { useEffect, useId, useState } from "react";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { useHost } from "../../../host/host-context.tsx";
+import { isApiError } from "../../../shared/api/api-error.ts";
+import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { applyLogin, applyWallet } from "../../../shared/session/session.ts";
+import { connectWalletAddressAtom, connectWalletChainIdAtom } from "../../../shared/settings/settings.ts";
+import { useToast } from "../../../shared/ui/Toast.tsx";
+import { getWalletNonce } from "../api/get-wallet-nonce.ts";
+import { userLogin } from "../api/user-login.ts";
+import { type AnnouncedWallet, discoverWallets, findWalletProvider } from "../wallet/discover-wallets.ts";
+import { providerErrorCode, USER_REJECTED } from "../wallet/eip1193.ts";
+import { type LoginWallet, loginWallets } from "../wallet/wallet-catalogue.ts";
+import { signedInMessage } from "./EmailSignInForm.tsx";
+
+const notInstalled = (name: string) => msg`Please install ${name} first.`;
+
+// viem (for the Sign-In with Ethereum message) loads with the first click on a wallet.
+const loadWalletSignIn = () => import("../wallet/wallet-sign-in.ts");
+
+/**
+ * The browser wallets of the spec's catalogue (MetaMask, OKX Wallet, TokenPocket, Bitget), each a button.
+ * Wallets announce themselves by EIP-6963; older ones are found on window.ethereum and friends.
+ */
+export function WalletOptions() {
+  const { t } = useLingui();
+  const host = useHost();
+  const toast = useToast();
+  const store = useStore();
+  const [announced, setAnnounced] = useState<readonly AnnouncedWallet[]>([]);
+  const [pending, setPending] = useState<string | undefined>(undefined);
+  const noteId = useId();
+
+  useEffect(() => discoverWallets(window, setAnnounced), []);
+
+  const signIn = async (wallet: LoginWallet) => {
+    if (pending) return;
+    const provider = findWalletProvider(wallet, announced, window);
+    if (!provider) {
+      toast.show(notInstalled(wallet.name), "error");
+      return;
+    }
+    setPending(wallet.name);
+    try {
+      const { signInWithWallet, followWallet } = await loadWalletSignIn();
+      const result = await signInWithWallet(provider, {
+        getNonce: getWalletNonce,
+        login: userLogin,
+        location: { host: window.location.host, origin: window.location.origin },
+      });
+      applyWallet(store, { address: result.address, chainId: result.chainId, name: wallet.name });
+      followWallet(provider, {
+        isConnected: () => store.get(connectWalletAddressAtom) !== "",
+        onAccount: (address) => store.set(connectWalletAddressAtom, address),
+        onChain: (chainId) => store.set(connectWalletChainIdAtom, chainId),
+      });
+      host.haptics.notification("success");
+      applyLogin(store, result.login);
+      toast.show(signedInMessage, "success");
+    } catch (error) {
+      const code = providerErrorCode(error);
+      // Spec §4: the user's own "reject" in the wallet is not an error worth a message.
+      if (code === USER_REJECTED) return;
+      host.haptics.notification("error");
+      if (code === ErrorCode.SignCancelled) toast.show(messageKeyText.cancleSign, "error");
+      else if (isApiError(error)) toast.show(messageForKey(error.key), "error");
+      else {
+        console.error("Wallet sign-in failed", error);
+        toast.show(messageKeyText.loginFailed, "error");
+      }
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <ul className="wallet-options" aria-label={t`Browser wallets`}>
+      {loginWallets.map((wallet, index) => {
+        const detected = findWalletProvider(wallet, announced, window) !== undefined;
+        const icon = announced.find((item) => wallet.rdns.includes(item.rdns))?.icon;
+        const busy = pending === wallet.name;
+        return (
+          <li key={wallet.name}>
+            <button
+              type="button"
+              className="sign-in__method sign-in__method--wallet"
+              disabled={pending !== undefined}
+              aria-busy={busy || undefined}
+              aria-describedby={`${noteId}-${index}`}
+              onClick={() => void signIn(wallet)}
+            >
+              {icon?.startsWith("data:image/") ? (
+                <img className="sign-in__wallet-icon" src={icon} alt="" width={24} height={24} />
+              ) : (
+                <span className="sign-in__wallet-icon sign-in__wallet-icon--blank" aria-hidden="true" />
+              )}
+              <span className="sign-in__method-name">{wallet.name}</span>
+              {/* the button's description, not part of its name */}
+              <span id={`${noteId}-${index}`} className="sign-in__method-note" aria-hidden="true">
+                {busy ? t`Check your wallet…` : detected ? t`Detected` : t`Not installed`}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,94 @@
+import { type Address, getAddress, stringToHex } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import type { LoginData, UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
+import type { Eip1193Provider } from "./eip1193.ts";
+
+/** Loaded on the first wallet click: viem stays out of the first load. */
+
+export interface WalletSignInDeps {
+  getNonce: () => Promise<WalletNonceData>;
+  login: (body: UserLoginBody) => Promise<LoginData>;
+  /** where the app runs: the message names its host and origin */
+  location: { host: string; origin: string };
+}
+
+export interface WalletSignInResult {
+  login: LoginData;
+  address: string;
+  chainId: number;
+}
+
+function firstAccount(accounts: unknown): Address {
+  const first: unknown = Array.isArray(accounts) ? accounts[0] : undefined;
+  if (typeof first !== "string") throw new Error("The wallet returned no account");
+  return getAddress(first);
+}
+
+function toChainId(value: unknown): number {
+  const chainId = typeof value === "string" ? Number.parseInt(value, value.startsWith("0x") ? 16 : 10) : Number(value);
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`The wallet returned chain id ${String(value)}`);
+  return chainId;
+}
+
+/**
+ * Spec §4 wallet login as Sign-In with Ethereum (EIP-4361): request the accounts, read the chain id, fetch a
+ * nonce with the welcome text (it carries a Unix-seconds timestamp), have the wallet sign the message, then
+ * log in with type 1. Provider errors (4001 rejected, ...) propagate for the caller to word.
+ */
+export async function signInWithWallet(provider: Eip1193Provider, deps: WalletSignInDeps): Promise<WalletSignInResult> {
+  const address = firstAccount(await provider.request({ method: "eth_requestAccounts" }));
+  const chainId = toChainId(await provider.request({ method: "eth_chainId" }));
+  const nonce = await deps.getNonce();
+  const message = createSiweMessage({
+    domain: deps.location.host,
+    address,
+    statement: nonce.statement,
+    uri: deps.location.origin,
+    version: "1",
+    chainId,
+    nonce: nonce.nonce,
+    issuedAt: new Date(nonce.issuedAt),
+    expirationTime: new Date(nonce.expirationTime),
+  });
+  const signature = await provider.request({ method: "personal_sign", params: [stringToHex(message), address] });
+  if (typeof signature !== "string") throw new Error("The wallet returned no signature");
+  const login = await deps.login({ type: 1, wallet_address: address, message, signature });
+  return { login, address, chainId };
+}
+
+let stopFollowing: (() => void) | undefined;
+
+/**
+ * Spec §4: account and chain changes in the wallet update the stored address and chain id. An empty account
+ * list (the wallet disconnected the app) or `isConnected() === false` stops following.
+ */
+export function followWallet(
+  provider: Eip1193Provider,
+  handlers: { isConnected: () => boolean; onAccount: (address: string) => void; onChain: (chainId: number) => void },
+): void {
+  stopFollowing?.();
+  const onAccounts = (accounts: unknown) => {
+    if (!handlers.isConnected()) return stop();
+    try {
+      handlers.onAccount(firstAccount(accounts));
+    } catch {
+      stop();
+    }
+  };
+  const onChain = (chainId: unknown) => {
+    if (!handlers.isConnected()) return stop();
+    try {
+      handlers.onChain(toChainId(chainId));
+    } catch {
+      // an unreadable chain id changes nothing
+    }
+  };
+  const stop = () => {
+    provider.removeListener?.("accountsChanged", onAccounts);
+    provider.removeListener?.("chainChanged", onChain);
+    if (stopFollowing === stop) stopFollowing = undefined;
+  };
+  provider.on?.("accountsChanged", onAccounts);
+  provider.on?.("chainChanged", onChain);
+  stopFollowing = stop;
+}
