@@ -58,11 +58,19 @@ try {
   });
   // Alternate the two routes over several short rounds and take medians, so drift on a shared machine
   // weighs on both alike.
+  await autocannon({
+    url: `${urls.product}/v2/api/getCoinList`,
+    connections: 8,
+    duration: 1,
+    headers: { "x-device-no": "benchdevice0001" },
+  });
   const bareRuns: Run[] = [];
   const modelRuns: Run[] = [];
+  const coinRuns: Run[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     bareRuns.push(await throughput(`${urls.bare}/bare`));
     modelRuns.push(await throughput(`${urls.product}/v2/api/llm/model/list`));
+    coinRuns.push(await throughput(`${urls.product}/v2/api/getCoinList`));
   }
   const summarize = (runs: Run[]): Run => ({
     rps: median(runs.map((run) => run.rps)),
@@ -71,7 +79,9 @@ try {
   });
   const bare = summarize(bareRuns);
   const models = summarize(modelRuns);
+  const coins = summarize(coinRuns);
   const ratio = median(modelRuns.map((run, i) => run.rps / (bareRuns[i]?.rps ?? Number.NaN)));
+  const coinRatio = median(coinRuns.map((run, i) => run.rps / (bareRuns[i]?.rps ?? Number.NaN)));
   console.log(
     `\nthroughput: medians of ${ROUNDS} alternating rounds of ${DURATION_S} s, 32 connections (the machine is shared: read the ratio)`,
   );
@@ -83,7 +93,14 @@ try {
     `>= ${BUDGET.cachedRatio}`,
     ratio >= BUDGET.cachedRatio && models.errors === 0,
   );
-  row("  median latency (bare / model list)", `${bare.p50} / ${models.p50} ms`, "", true);
+  row("GET /v2/api/getCoinList (market, from memory)", `${coins.rps.toFixed(0)} req/s`, "", coins.errors === 0);
+  row(
+    "  ratio to bare route",
+    coinRatio.toFixed(2),
+    `>= ${BUDGET.cachedRatio}`,
+    coinRatio >= BUDGET.cachedRatio && coins.errors === 0,
+  );
+  row("  median latency (bare / model list / coin list)", `${bare.p50} / ${models.p50} / ${coins.p50} ms`, "", true);
 } finally {
   child.kill("SIGTERM");
 }

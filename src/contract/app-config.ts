@@ -6,5 +6,7 @@ export const appConfigDataSchema = z.object({
   walletConnectProjectId: z.string().nullable(),
   turnstileSiteKey: z.string().nullable(),
   telegramBotId: z.number().nullable(),
+  /** the TON Connect manifest's absolute URL; null: the app's own /tonconnect-manifest.json */
+  tonConnectManifestUrl: z.string().nullable(),
 });
 export type AppConfigData = z.infer<typeof appConfigDataSchema>;

@@ -158,3 +158,33 @@ export const codeErrorDataSchema = z.object({ key: z.string(), remaining: z.numb
 export function walletWelcomeText(timestampSeconds: number): string {
   return `Welcome to MountainLion! Sign this message to sign in. No transaction, no fee. Timestamp: ${timestampSeconds}`;
 }
+
+/** GET ton/proof/payload: the single-use payload a TON wallet signs into its ton_proof. */
+export const tonProofPayloadDataSchema = z.object({ payload: z.string(), expiresAt: z.string() });
+export type TonProofPayloadData = z.infer<typeof tonProofPayloadDataSchema>;
+
+const base64 = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9+/_-]+={0,2}$/);
+
+/** POST tonLogin: a TON Connect account and its ton_proof (TON Connect's "TonProofItemReply"). */
+export const tonLoginBodySchema = z.object({
+  /** raw form, workchain:hash */
+  address: z.string().regex(/^-?\d{1,3}:[0-9a-fA-F]{64}$/, { error: "invalidAddress" }),
+  /** "-239" mainnet, "-3" testnet */
+  network: z.enum(["-239", "-3"]),
+  public_key: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  proof: z.object({
+    timestamp: z.number().int().nonnegative(),
+    domain: z.object({ lengthBytes: z.number().int().nonnegative().max(256), value: z.string().max(256) }),
+    payload: z.string().min(1).max(128),
+    signature: base64(128),
+    state_init: base64(8192),
+  }),
+});
+export type TonLoginBody = z.input<typeof tonLoginBodySchema>;

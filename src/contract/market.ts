@@ -162,6 +162,9 @@ export const marketStatusDataSchema = z.object({
   at: z.string(),
 });
 
+/** The first event of the live channel: the market status and the language the stream speaks. */
+export const helloEventSchema = z.object({ market: marketStatusDataSchema, lang: z.enum(["en", "cn"]) });
+
 /** Pushed over the live channel (GET push, Server-Sent Events). */
 export const tickEventSchema = z.object({
   at: z.string(),

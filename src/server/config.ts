@@ -62,8 +62,21 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_TOKENINFO_URL: z.url().default("https://oauth2.googleapis.com/tokeninfo"),
   WALLETCONNECT_PROJECT_ID: optionalString,
+  TONCONNECT_MANIFEST_URL: optionalUrl,
+  TON_PROOF_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i)
+      .optional(),
+  ),
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  MARKET_PROVIDER: z.enum(["replay", "binance"]).default("replay"),
+  MARKET_REPLAY_START: optionalString.pipe(z.iso.date().or(z.iso.datetime()).optional()),
+  MARKET_REPLAY_SPEED: z.coerce.number().positive().default(1),
+  MARKET_REPLAY_AT_END: z.enum(["wrap", "clamp"]).default("wrap"),
+  MARKET_REFRESH_SECONDS: z.coerce.number().positive().default(15),
+  NEWS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export interface LlmEndpoint {
@@ -101,8 +114,25 @@ export interface Config {
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   google: { clientId: string; tokenInfoUrl: string } | undefined;
   walletConnectProjectId: string | undefined;
+  tonConnect: {
+    /** where wallets fetch the TON Connect manifest; undefined: the app's own /tonconnect-manifest.json */
+    manifestUrl: string | undefined;
+    /** the domain a ton_proof must name (the manifest url's host); undefined: PUBLIC_URL's, else the request's */
+    proofDomain: string | undefined;
+  };
   /** calls per window a device may make to sign-in, code and captcha routes */
   authRateLimitPoints: number;
+  /** market data: the replay of shipped Binance history (the live "binance" adapter is not built yet) */
+  market: {
+    provider: "replay";
+    /** first replay instant, ISO; undefined: 30 days before the end of the hourly data */
+    replayStart: string | undefined;
+    replaySpeed: number;
+    replayAtEnd: "wrap" | "clamp";
+    refreshSeconds: number;
+  };
+  /** how often the news archive is checked for items newer than the last pushed */
+  newsRefreshSeconds: number;
   /** configured language-model endpoints by model config key (QWEN, GPT, ...) */
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
 }
@@ -129,6 +159,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const { baseUrl, apiKey, model } = endpoint.data;
     // A model answers only with both an endpoint and a key.
     if (baseUrl && apiKey) llm[key] = { baseUrl, apiKey, model };
+  }
+  if (e.MARKET_PROVIDER === "binance") {
+    throw new ConfigError("Invalid configuration: MARKET_PROVIDER=binance is reserved; only replay is built");
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -161,7 +194,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, tokenInfoUrl: e.GOOGLE_TOKENINFO_URL } : undefined,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    tonConnect: {
+      manifestUrl: e.TONCONNECT_MANIFEST_URL,
+      proofDomain:
+        e.TON_PROOF_DOMAIN?.toLowerCase() ??
+        (e.TONCONNECT_MANIFEST_URL ? new URL(e.TONCONNECT_MANIFEST_URL).host : undefined) ??
+        (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host : undefined),
+    },
     authRateLimitPoints: e.AUTH_RATE_LIMIT_POINTS,
+    market: {
+      provider: e.MARKET_PROVIDER,
+      replayStart: e.MARKET_REPLAY_START,
+      replaySpeed: e.MARKET_REPLAY_SPEED,
+      replayAtEnd: e.MARKET_REPLAY_AT_END,
+      refreshSeconds: e.MARKET_REFRESH_SECONDS,
+    },
+    newsRefreshSeconds: e.NEWS_REFRESH_SECONDS,
     llm,
   };
 }

@@ -9,17 +9,26 @@ import { createEmailAuthService } from "./features/accounts/email-auth.service.t
 import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
 import { createQuotaService } from "./features/accounts/quota.service.ts";
 import { createSessionsService } from "./features/accounts/sessions.service.ts";
+import { createTonAuthService } from "./features/accounts/ton-auth.service.ts";
 import { createUserInfoService } from "./features/accounts/user-info.service.ts";
 import { accountName, createUsersRepository } from "./features/accounts/users.repository.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
+import { createCandlesRepository } from "./features/market/candles.repository.ts";
+import { createMarketService } from "./features/market/market.service.ts";
+import { loadReplayAnchor } from "./features/market/market-anchor.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
+import { createNewsService } from "./features/news/news.service.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
 import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
+import { createPushHub } from "./http/routes/push.routes.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { type Clock, systemClock } from "./providers/clock.ts";
 import { createHumanCheck } from "./providers/human-check.ts";
 import { createMailer } from "./providers/mail/mailer.ts";
+import { openReplayMarket } from "./providers/market/replay-market.ts";
+import { openReplayNews } from "./providers/news/replay-news.ts";
+import { createMemoryPubSub, createRedisPubSub } from "./providers/pubsub.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
 import { createRedis } from "./providers/redis.ts";
 
@@ -77,6 +86,32 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const mailer = createMailer(config.mail, db, logger);
   // one counter of daily uses, shared by user info now and by chat and analysis later
   const quota = createQuotaService(db, clock);
+  // Market and news: in memory, refreshed by background jobs; pushes fan out through pubsub (Redis when set).
+  const pubsub = redis ? createRedisPubSub(redis, config.redisKeyPrefix) : createMemoryPubSub();
+  const replay = { start: config.market.replayStart, speed: config.market.replaySpeed };
+  const marketProvider = await openReplayMarket({
+    wall: clock,
+    ...replay,
+    atEnd: config.market.replayAtEnd,
+    anchor: await loadReplayAnchor(db, replay, clock.now().getTime()),
+  });
+  const market = createMarketService({
+    provider: marketProvider,
+    providerName: "Binance (replay)",
+    logger,
+    pubsub,
+    candles: createCandlesRepository(db),
+    refreshMs: config.market.refreshSeconds * 1000,
+  });
+  const news = createNewsService({
+    provider: await openReplayNews({ visibleUntil: () => marketProvider.clock.now() }),
+    logger,
+    pubsub,
+    coins: await marketProvider.coins(),
+    refreshMs: config.newsRefreshSeconds * 1000,
+  });
+  const push = createPushHub(pubsub);
+  await Promise.all([push.start(), market.start(), news.start()]);
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -85,11 +120,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     humanCheck,
     emailAuth: createEmailAuthService({ db, clock, logger, users, sessions, mailer, humanCheck, captcha }),
     identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions }),
+    tonAuth: createTonAuthService({ db, clock, logger, config, users, sessions }),
     userInfo: createUserInfoService({ db, clock, users, quota }),
     accountName: async (userId: number) => {
       const user = await users.findById(userId);
       return user ? accountName(user) : "";
     },
+    market,
+    news,
   };
   const app = createHttpApp({
     config,
@@ -99,6 +137,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     ping: database.ping,
     devOutbox: devOutboxRoutes({ enabled: config.env !== "production", db }),
     services,
+    push,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -112,6 +151,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await Promise.all([market.stop(), news.stop(), push.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => {
@@ -122,6 +162,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       });
       await Promise.race([stopped, timeout]);
       await database.close();
+      await pubsub.close();
       await redis?.quit().catch(() => undefined);
       logger.info("stopped");
     })();

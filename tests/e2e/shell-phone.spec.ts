@@ -6,7 +6,7 @@ test("narrow layout: home tabs", async ({ page }, testInfo) => {
   const tabs = page.getByRole("tablist", { name: "Home" });
   await expect(tabs.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
   await tabs.getByRole("tab", { name: "Cryptos" }).click();
-  await expect(page.getByRole("tabpanel")).toContainText("not available yet");
+  await expect(page.getByRole("tabpanel").getByRole("img", { name: /^Fear and greed index/ })).toBeVisible();
   await tabs.getByRole("tab", { name: "NFT" }).click();
   await expect(page.getByRole("tabpanel")).toContainText("NFT market");
   await expect(page.getByRole("complementary", { name: "Main navigation" })).toHaveCount(0);

@@ -3,6 +3,7 @@ import {
   bigserial,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -46,6 +47,8 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     telegramId: text("telegram_id"),
     walletAddress: text("wallet_address"),
+    /** a TON wallet proven by TON Connect's ton_proof, raw form "0:<64 hex>" */
+    tonAddress: text("ton_address"),
     googleSub: text("google_sub"),
     username: text("username").notNull(),
     usernameChangedAt: at("username_changed_at"),
@@ -63,6 +66,7 @@ export const users = pgTable(
     uniqueIndex("users_email_idx").on(table.email),
     uniqueIndex("users_telegram_id_idx").on(table.telegramId),
     uniqueIndex("users_wallet_address_idx").on(table.walletAddress),
+    uniqueIndex("users_ton_address_idx").on(table.tonAddress),
     uniqueIndex("users_google_sub_idx").on(table.googleSub),
     uniqueIndex("users_invitation_code_idx").on(table.invitationCode),
   ],
@@ -125,6 +129,14 @@ export const walletNonces = pgTable("wallet_nonces", {
   usedAt: at("used_at"),
 });
 
+/** Single-use payloads a TON wallet signs into its ton_proof (TON Connect sign-in). */
+export const tonProofPayloads = pgTable("ton_proof_payloads", {
+  payload: text("payload").primaryKey(),
+  createdAt: at("created_at").notNull().defaultNow(),
+  expiresAt: at("expires_at").notNull(),
+  usedAt: at("used_at"),
+});
+
 /** Image captchas: the answer's hash, single use. */
 export const captchas = pgTable("captchas", {
   id: text("id").primaryKey(),
@@ -157,3 +169,23 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: at("created_at").notNull().defaultNow(),
 });
+
+/**
+ * Market history: completed candles (1h and 1d) as the market refresh job saw them, upserted under its lease.
+ * Times are candle open times in ms (UTC); volumes in the base asset, quote volume in USDT (null when unknown).
+ */
+export const candles = pgTable(
+  "candles",
+  {
+    symbol: text("symbol").notNull(),
+    interval: text("interval").notNull(),
+    openTime: bigint("open_time", { mode: "number" }).notNull(),
+    open: doublePrecision("open").notNull(),
+    high: doublePrecision("high").notNull(),
+    low: doublePrecision("low").notNull(),
+    close: doublePrecision("close").notNull(),
+    volume: doublePrecision("volume").notNull(),
+    quoteVolume: doublePrecision("quote_volume"),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.interval, table.openTime] })],
+);

@@ -9,9 +9,12 @@ import type { CaptchaService } from "../features/accounts/captcha.service.ts";
 import type { EmailAuthService } from "../features/accounts/email-auth.service.ts";
 import type { IdentityAuthService } from "../features/accounts/identity-auth.service.ts";
 import type { SessionsService } from "../features/accounts/sessions.service.ts";
+import type { TonAuthService } from "../features/accounts/ton-auth.service.ts";
 import type { UserInfoService } from "../features/accounts/user-info.service.ts";
 import type { FeedbackService } from "../features/feedback/feedback.service.ts";
+import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
+import type { NewsService } from "../features/news/news.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
 import type { RateLimiter } from "../providers/rate-limiter.ts";
@@ -27,15 +30,27 @@ import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
 import { identityAuthRoutes } from "./routes/identity-auth.routes.ts";
+import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
+import { newsRoutes } from "./routes/news.routes.ts";
+import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { tonAuthRoutes, tonConnectManifestRoutes } from "./routes/ton-auth.routes.ts";
 import { avatarRoutes, userRoutes } from "./routes/user.routes.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface HttpDeps {
   config: Pick<
     Config,
-    "apiKey" | "trustProxy" | "staticDir" | "publicUrl" | "google" | "walletConnectProjectId" | "turnstile" | "telegram"
+    | "apiKey"
+    | "trustProxy"
+    | "staticDir"
+    | "publicUrl"
+    | "google"
+    | "walletConnectProjectId"
+    | "turnstile"
+    | "telegram"
+    | "tonConnect"
   >;
   logger: Logger;
   version: string;
@@ -52,9 +67,14 @@ export interface HttpDeps {
     humanCheck: HumanCheck;
     emailAuth: EmailAuthService;
     identityAuth: IdentityAuthService;
+    tonAuth: TonAuthService;
     userInfo: UserInfoService;
     accountName(userId: number): Promise<string>;
+    market: MarketService;
+    news: NewsService;
   };
+  /** this node's end of the live push channel (closed by the server on shutdown) */
+  push: PushHub;
 }
 
 /** Routes that send mail, check passwords or mint identities get a tighter allowance per device and address. */
@@ -105,6 +125,7 @@ export function createHttpApp(deps: HttpDeps) {
       walletConnectProjectId: deps.config.walletConnectProjectId ?? null,
       turnstileSiteKey: deps.config.turnstile?.siteKey ?? null,
       telegramBotId: deps.config.telegram.botId ?? null,
+      tonConnectManifestUrl: deps.config.tonConnect.manifestUrl ?? null,
     }),
   );
   api.route(
@@ -122,17 +143,23 @@ export function createHttpApp(deps: HttpDeps) {
     emailAuthRoutes({ captcha: services.captcha, humanCheck: services.humanCheck, emailAuth: services.emailAuth }),
   );
   api.route("/", identityAuthRoutes({ identityAuth: services.identityAuth }));
+  api.route("/", tonAuthRoutes({ tonAuth: services.tonAuth, authLimiter: deps.limiters.auth }));
   api.route("/", userRoutes({ userInfo: services.userInfo }));
+  api.route("/", marketRoutes(services.market));
+  api.route("/", newsRoutes(services.news));
+  api.route("/", pushRoutes({ hub: deps.push, status: () => services.market.view().status }));
   api.all("*", () => {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
   });
   if (deps.devOutbox) app.route("/", deps.devOutbox);
   app.route(API_PREFIX, avatarRoutes({ userInfo: services.userInfo }));
+  app.route(API_PREFIX, coinImageRoutes());
   app.route(API_PREFIX, api);
 
   // The web app's pages and files get security headers and compression; the JSON API skips both, which
   // would cost it over half its throughput (they force each response to be rebuilt).
   app.use("*", securityHeaders(), compress());
+  app.route("/", tonConnectManifestRoutes({ ...deps.config.tonConnect, publicUrl: deps.config.publicUrl }));
   app.route("/", spaRoutes(deps.config.staticDir, deps.config.apiKey));
 
   app.onError((error, c) => {

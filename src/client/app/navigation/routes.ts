@@ -18,6 +18,10 @@ const HomePage = lazy(() => import("../pages/HomePage.tsx"));
 const SettingsPage = lazy(() => import("../pages/SettingsPage.tsx"));
 const UpcomingPage = lazy(() => import("../pages/UpcomingPage.tsx"));
 const PersonPage = lazy(() => import("../pages/PersonPage.tsx"));
+const TokenPage = lazy(() => import("../pages/TokenPage.tsx"));
+const PopularTokensPage = lazy(() => import("../pages/PopularTokensPage.tsx"));
+const NewsPage = lazy(() => import("../pages/NewsPage.tsx"));
+const NewsDetailPage = lazy(() => import("../pages/NewsDetailPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -28,14 +32,14 @@ export const appRoutes: readonly AppRoute[] = [
   upcoming("/swap", msg`Swap`),
   upcoming("/swap/:id", msg`Swap`),
   upcoming("/aiBuyCoins", msg`AI one-click buy`),
-  upcoming("/crypto/:coinCode", msg`Token`),
-  upcoming("/tokensData/:coinAbbr", msg`Token data`),
-  upcoming("/popularTokens/", msg`Popular tokens`),
+  { path: "/crypto/:coinCode", title: msg`Token`, page: TokenPage },
+  { path: "/tokensData/:coinAbbr", title: msg`Token data`, page: TokenPage },
+  { path: "/popularTokens/", title: msg`Popular tokens`, page: PopularTokensPage },
   upcoming("/chatDetail/:code", msg`Shared chat`),
   upcoming("/chatDetailAiswap/:code", msg`Shared AI swap`),
   upcoming("/reportShareDetail/:code", msg`Shared report`),
-  upcoming("/message/:type", msg`News`),
-  upcoming("/messageDetail/:code", msg`News`),
+  { path: "/message/:type", title: msg`News`, page: NewsPage },
+  { path: "/messageDetail/:code", title: msg`News`, page: NewsDetailPage },
   upcoming("/messageKolDetail/:code", msg`KOL post`),
   upcoming("/messageKolHome", msg`KOL`),
   upcoming("/discover", msg`Discover`),

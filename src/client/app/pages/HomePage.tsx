@@ -1,6 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
 import { type ReactNode, useId, useState } from "react";
+import { CoinSearchList } from "../../features/market/components/CoinSearchList.tsx";
+import { CoinTicker } from "../../features/market/components/CoinTicker.tsx";
+import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
+import { SentimentPanel } from "../../features/market/components/SentimentPanel.tsx";
+import { useLiveTicks } from "../../features/market/live/use-live-ticks.ts";
+import { HotNews } from "../../features/news/components/HotNews.tsx";
+import { HotWordCloud } from "../../features/news/components/HotWordCloud.tsx";
+import { TopNews } from "../../features/news/components/TopNews.tsx";
+import { useLiveNewsToasts } from "../../features/news/live/use-live-news-toasts.ts";
+import { userIdAtom } from "../../shared/settings/settings.ts";
 import { useLayoutMode } from "../../shared/ui/layout-mode.ts";
+import { newChatPath } from "../navigation/nav-items.ts";
+import { newsLanguage } from "./news-language.ts";
 import "./pages.css";
 
 type HomeTab = "chat" | "cryptos" | "nft";
@@ -15,8 +28,8 @@ function Slogan() {
       </h1>
       <p className="home__lead">
         <Trans>
-          MountainLion is an AI assistant for crypto investors. Chat, market data and predictions are being built; today
-          you can choose the model you want answers from and send us feedback.
+          MountainLion is an AI assistant for crypto investors. Follow the market and the news here; chat and
+          predictions are being built.
         </Trans>
       </p>
     </div>
@@ -27,16 +40,38 @@ function NotYet({ children }: { children: ReactNode }) {
   return <p className="page__lead home-tab__empty">{children}</p>;
 }
 
-/** Home: on narrow screens three tabs (chat, cryptos, NFT); on wide screens the chat start. */
+function useQuestionHref() {
+  const userId = useAtomValue(userIdAtom);
+  return (question: string) => `${newChatPath(userId || undefined)}&message=${encodeURIComponent(question)}`;
+}
+
+/** Home: on narrow screens three tabs (chat, cryptos, NFT); on wide screens the chat start and the market. */
 export default function HomePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const narrow = useLayoutMode() === "narrow";
   const [tab, setTab] = useState<HomeTab>("chat");
   const baseId = useId();
+  const questionHref = useQuestionHref();
+  useLiveTicks();
+  useLiveNewsToasts();
+  const language = newsLanguage(i18n.locale);
   if (!narrow) {
     return (
-      <section className="page home">
+      <section className="page home home--market">
         <Slogan />
+        <MarketStatusLabel />
+        <CoinTicker />
+        <div className="home-grid">
+          <div className="home-grid__column">
+            <SentimentPanel />
+            <CoinSearchList />
+          </div>
+          <div className="home-grid__column">
+            <TopNews />
+            <HotNews language={language} />
+            <HotWordCloud hrefForQuestion={questionHref} />
+          </div>
+        </div>
       </section>
     );
   }
@@ -75,11 +110,20 @@ export default function HomePage() {
         ))}
       </div>
       <div className="home-tab" role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-        {tab === "chat" ? <Slogan /> : null}
+        {tab === "chat" ? (
+          <div className="home-tab__stack">
+            <Slogan />
+            <MarketStatusLabel />
+            <CoinTicker />
+            <TopNews />
+          </div>
+        ) : null}
         {tab === "cryptos" ? (
-          <NotYet>
-            <Trans>Coin prices, lists and the fear-and-greed index are not available yet.</Trans>
-          </NotYet>
+          <div className="home-tab__stack">
+            <MarketStatusLabel />
+            <SentimentPanel />
+            <CoinSearchList />
+          </div>
         ) : null}
         {tab === "nft" ? (
           <NotYet>

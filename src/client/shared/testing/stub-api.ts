@@ -4,6 +4,8 @@ export interface RecordedCall {
   method: string;
   /** path under /v2/api, without the leading slash */
   path: string;
+  /** the query string's parameters */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -28,6 +30,7 @@ export function stubApi(reply: (call: RecordedCall) => StubReply | Promise<StubR
     const call: RecordedCall = {
       method: request.method,
       path: url.pathname.replace(/^\/v2\/api\//, ""),
+      query: url.searchParams,
       headers: request.headers,
       body: text ? JSON.parse(text) : undefined,
     };

@@ -13,8 +13,13 @@ interface ToastItem {
   tone: ToastTone;
 }
 
+export interface ToastOptions {
+  /** how long this toast stays; the provider's duration when absent (live news stays 6 s, spec §9) */
+  durationMs?: number;
+}
+
 export interface ToastApi {
-  show(message: MessageDescriptor, tone?: ToastTone): void;
+  show(message: MessageDescriptor, tone?: ToastTone, options?: ToastOptions): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -55,28 +60,28 @@ export function ToastProvider({
   );
 
   const schedule = useCallback(
-    (id: number) => {
+    (id: number, ms: number = durationMs) => {
       const previous = timers.current.get(id);
       if (previous !== undefined) clearTimeout(previous);
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), durationMs),
+        setTimeout(() => dismiss(id), ms),
       );
     },
     [dismiss, durationMs],
   );
 
   const show = useCallback(
-    (message: MessageDescriptor, tone: ToastTone = "info") => {
+    (message: MessageDescriptor, tone: ToastTone = "info", options: ToastOptions = {}) => {
       const signature = `${tone}:${message.id ?? message.message ?? ""}:${JSON.stringify(message.values ?? {})}`;
       const existing = list.current.find((toast) => toast.signature === signature);
       if (existing) {
-        schedule(existing.id);
+        schedule(existing.id, options.durationMs);
         return;
       }
       const id = nextId.current++;
       commit([...list.current, { id, signature, message, tone }]);
-      schedule(id);
+      schedule(id, options.durationMs);
     },
     [commit, schedule],
   );

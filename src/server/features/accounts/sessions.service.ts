@@ -8,7 +8,7 @@ import { accountName, type UserRow } from "./users.repository.ts";
 
 export const SESSION_DAYS = 30;
 
-export type SignInMethod = "email" | "telegram" | "wallet" | "google";
+export type SignInMethod = "email" | "telegram" | "wallet" | "ton" | "google";
 
 export interface SessionUser {
   userId: number;

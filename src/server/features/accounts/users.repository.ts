@@ -12,6 +12,8 @@ export interface NewUserIdentity {
   passwordHash?: string;
   telegramId?: string;
   walletAddress?: string;
+  /** raw TON address, "0:<64 hex>" lower case */
+  tonAddress?: string;
   googleSub?: string;
   username: string;
   inviterCode?: string;
@@ -28,7 +30,12 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createUsersRepository(db: Database, clock: Clock) {
   const findBy = async (
-    column: typeof users.email | typeof users.telegramId | typeof users.walletAddress | typeof users.googleSub,
+    column:
+      | typeof users.email
+      | typeof users.telegramId
+      | typeof users.walletAddress
+      | typeof users.tonAddress
+      | typeof users.googleSub,
     value: string,
   ) => {
     const [row] = await db.select().from(users).where(eq(column, value)).limit(1);
@@ -43,6 +50,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
     findByTelegramId: (telegramId: string) => findBy(users.telegramId, telegramId),
     findByWallet: (address: string) => findBy(users.walletAddress, address.toLowerCase()),
     findByGoogleSub: (sub: string) => findBy(users.googleSub, sub),
+    findByTonAddress: (rawAddress: string) => findBy(users.tonAddress, rawAddress.toLowerCase()),
 
     /**
      * Creates a user with a fresh invitation code and the new user's 7 days of VIP trial (spec §6).
@@ -59,6 +67,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
               passwordHash: identity.passwordHash ?? null,
               telegramId: identity.telegramId ?? null,
               walletAddress: identity.walletAddress?.toLowerCase() ?? null,
+              tonAddress: identity.tonAddress?.toLowerCase() ?? null,
               googleSub: identity.googleSub ?? null,
               username: identity.username,
               inviterCode: identity.inviterCode ?? null,
@@ -76,7 +85,8 @@ export function createUsersRepository(db: Database, clock: Clock) {
             (identity.email && (await findBy(users.email, identity.email))) ||
             (identity.telegramId && (await findBy(users.telegramId, identity.telegramId))) ||
             (identity.walletAddress && (await findBy(users.walletAddress, identity.walletAddress.toLowerCase()))) ||
-            (identity.googleSub && (await findBy(users.googleSub, identity.googleSub)));
+            (identity.googleSub && (await findBy(users.googleSub, identity.googleSub))) ||
+            (identity.tonAddress && (await findBy(users.tonAddress, identity.tonAddress.toLowerCase())));
           if (taken) return undefined;
         }
       }

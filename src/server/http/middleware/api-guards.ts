@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { DEVICE_NO_PATTERN, Headers } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
@@ -6,12 +7,22 @@ import { ApiError } from "../../api-error.ts";
 import type { RateLimiter } from "../../providers/rate-limiter.ts";
 import type { AppEnv } from "../app-env.ts";
 
+/**
+ * EventSource cannot send headers, so the live channel (GET .../push) may carry the device number and the
+ * API key as query parameters instead; every other call uses the headers.
+ */
+function fromHeaderOrPushQuery(c: Context<AppEnv>, header: string, query: string): string | undefined {
+  const value = c.req.header(header);
+  if (value !== undefined) return value;
+  return c.req.method === "GET" && c.req.path.endsWith("/push") ? c.req.query(query) : undefined;
+}
+
 /** With API_KEY set, every call must carry it in x-api-key. */
 export function apiKeyGuard(apiKey: string | undefined) {
   const expected = apiKey ? Buffer.from(apiKey) : undefined;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (expected) {
-      const given = Buffer.from(c.req.header(Headers.apiKey) ?? "");
+      const given = Buffer.from(fromHeaderOrPushQuery(c, Headers.apiKey, "apiKey") ?? "");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new ApiError(ErrorCode.RequestFailed, "apiKeyInvalid", 401, [], "missing or wrong API key");
       }
@@ -23,7 +34,7 @@ export function apiKeyGuard(apiKey: string | undefined) {
 /** Every call carries the device number the client created (spec §7); the token slot is read here too. */
 export function deviceAndToken() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const deviceNo = c.req.header(Headers.deviceNo);
+    const deviceNo = fromHeaderOrPushQuery(c, Headers.deviceNo, "deviceNo");
     if (!deviceNo || !DEVICE_NO_PATTERN.test(deviceNo)) {
       throw new ApiError(
         ErrorCode.RequestFailed,

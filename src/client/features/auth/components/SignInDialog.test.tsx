@@ -101,7 +101,13 @@ describe("sign-in dialog", () => {
     vi.stubGlobal("location", { ...window.location, assign, origin: "http://localhost:3000" });
     const { user, dialog } = await openSignIn({
       "app/config": () => ({
-        data: { googleClientId: "client-1", walletConnectProjectId: null, turnstileSiteKey: null, telegramBotId: null },
+        data: {
+          googleClientId: "client-1",
+          walletConnectProjectId: null,
+          turnstileSiteKey: null,
+          telegramBotId: null,
+          tonConnectManifestUrl: null,
+        },
       }),
     });
     const google = dialog.getByRole("button", { name: "Google" });
@@ -436,7 +442,9 @@ describe("inside Telegram", () => {
     const methods = within(dialog.getByRole("list", { name: "Sign-in methods" }));
     expect(methods.getByRole("button", { name: "Telegram account" })).toBeEnabled();
     expect(methods.getByRole("button", { name: "Email and password" })).toHaveAttribute("aria-expanded", "false");
-    expect(describedText(methods.getByRole("button", { name: "TON Connect" }))).toBe("Not configured on this server");
+    // TON Connect needs no key (the app serves its manifest); WalletConnect needs a project id
+    await vi.waitFor(() => expect(methods.getByRole("button", { name: "TON Connect" })).toBeEnabled());
+    expect(describedText(methods.getByRole("button", { name: "WalletConnect" }))).toBe("Not configured on this server");
     expect(methods.queryByRole("button", { name: "Google" })).not.toBeInTheDocument();
     expect(methods.queryByRole("button", { name: /Browser wallet/ })).not.toBeInTheDocument();
   });

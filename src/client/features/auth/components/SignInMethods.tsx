@@ -9,6 +9,8 @@ import { googleAuthUrl } from "../google-oauth.ts";
 import { loginMethodLabels } from "../login-method-labels.ts";
 import { signInWithTelegram, telegramSignInAtom } from "../session/telegram-sign-in.ts";
 import { EmailSignInForm } from "./EmailSignInForm.tsx";
+import { TonConnectOption } from "./TonConnectOption.tsx";
+import { WalletConnectOption } from "./WalletConnectOption.tsx";
 import { WalletOptions } from "./WalletOptions.tsx";
 
 export interface SignInMethodsProps {
@@ -134,23 +136,36 @@ export function SignInMethods({ email, onEmailChange, onSignUp, onForgotPassword
           </>
         );
       case "walletConnect": {
-        // The WalletConnect SDK is not part of this build yet; a configured project id alone is not enough.
-        const configured = Boolean(config.data?.walletConnectProjectId);
+        const projectId = config.data?.walletConnectProjectId;
+        if (!projectId) {
+          return (
+            <MethodButton disabled busy={configLoading} note={configLoading ? undefined : notConfigured}>
+              {label}
+            </MethodButton>
+          );
+        }
         return (
-          <MethodButton
-            disabled
-            busy={configLoading}
-            note={configLoading ? undefined : configured ? t`Coming soon` : notConfigured}
-          >
-            {label}
-          </MethodButton>
+          <WalletConnectOption
+            projectId={projectId}
+            renderButton={({ busy, note, onClick }) => (
+              <MethodButton disabled={busy} busy={busy} note={note} onClick={onClick}>
+                {label}
+              </MethodButton>
+            )}
+          />
         );
       }
       case "tonConnect":
+        // TON Connect needs no key: only a manifest, the app's own unless the config names another.
         return (
-          <MethodButton disabled note={notConfigured}>
-            {label}
-          </MethodButton>
+          <TonConnectOption
+            manifestUrl={config.data?.tonConnectManifestUrl ?? null}
+            renderButton={({ busy, note, onClick }) => (
+              <MethodButton disabled={busy || configLoading} busy={busy || configLoading} note={note} onClick={onClick}>
+                {label}
+              </MethodButton>
+            )}
+          />
         );
       case "telegram": {
         const initData = host.rawInitData();

@@ -12,7 +12,13 @@ export function fakeAuthApi(handlers: Handlers = {}) {
   let captchas = 0;
   const defaults: Handlers = {
     "app/config": () => ({
-      data: { googleClientId: null, walletConnectProjectId: null, turnstileSiteKey: null, telegramBotId: null },
+      data: {
+        googleClientId: null,
+        walletConnectProjectId: null,
+        turnstileSiteKey: null,
+        telegramBotId: null,
+        tonConnectManifestUrl: null,
+      },
     }),
     getCaptcha: () => ({ data: { captchaId: `captcha-${++captchas}`, image: CAPTCHA_PNG, expiresInSeconds: 300 } }),
     sendEmailCode: () => ({ data: { resendAfterSeconds: 60 } }),

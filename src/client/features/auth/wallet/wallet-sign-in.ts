@@ -10,6 +10,16 @@ export interface WalletSignInDeps {
   login: (body: UserLoginBody) => Promise<LoginData>;
   /** where the app runs: the message names its host and origin */
   location: { host: string; origin: string };
+  /** the chains this way of connecting may sign in on (WalletConnect: spec §5); any chain when absent */
+  allowChain?: (chainId: number) => boolean;
+}
+
+/** The wallet is on a chain this way of connecting does not support (spec §5 noUseNetwork). */
+export class ChainNotAllowedError extends Error {
+  override name = "ChainNotAllowedError";
+  constructor(readonly chainId: number) {
+    super(`chain ${chainId} is not supported here`);
+  }
 }
 
 export interface WalletSignInResult {
@@ -33,11 +43,13 @@ function toChainId(value: unknown): number {
 /**
  * Spec §4 wallet login as Sign-In with Ethereum (EIP-4361): request the accounts, read the chain id, fetch a
  * nonce with the welcome text (it carries a Unix-seconds timestamp), have the wallet sign the message, then
- * log in with type 1. Provider errors (4001 rejected, ...) propagate for the caller to word.
+ * log in with type 1. Any EIP-1193 provider serves: an injected wallet or a WalletConnect session.
+ * Provider errors (4001 rejected, ...) and ChainNotAllowedError propagate for the caller to word.
  */
 export async function signInWithWallet(provider: Eip1193Provider, deps: WalletSignInDeps): Promise<WalletSignInResult> {
   const address = firstAccount(await provider.request({ method: "eth_requestAccounts" }));
   const chainId = toChainId(await provider.request({ method: "eth_chainId" }));
+  if (deps.allowChain && !deps.allowChain(chainId)) throw new ChainNotAllowedError(chainId);
   const nonce = await deps.getNonce();
   const message = createSiweMessage({
     domain: deps.location.host,

@@ -1,0 +1,44 @@
+import { useLingui } from "@lingui/react";
+import { Link, useSearch } from "wouter";
+import { dashboardCategories as categoryIds, type DashboardCategory } from "../../../contract/market.ts";
+import { CategoryCoins } from "../../features/market/components/CategoryCoins.tsx";
+import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
+import { useLiveTicks } from "../../features/market/live/use-live-ticks.ts";
+import { dashboardCategories } from "../navigation/nav-items.ts";
+import type { PageProps } from "../navigation/routes.ts";
+import "./pages.css";
+
+function isCategory(value: string | null): value is DashboardCategory {
+  return value !== null && (categoryIds as readonly string[]).includes(value);
+}
+
+/** /popularTokens/?type=<category>: the dashboard's categories as tabs and the chosen category's coins. */
+export default function PopularTokensPage({ title }: PageProps) {
+  const { i18n } = useLingui();
+  const search = useSearch();
+  const type = new URLSearchParams(search).get("type");
+  const category: DashboardCategory = isCategory(type) ? type : "total";
+  const current = dashboardCategories.find((item) => item.id === category) ?? dashboardCategories[0];
+  useLiveTicks();
+  return (
+    <section className="page page--wide" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">
+        {i18n._(title)}
+      </h1>
+      <MarketStatusLabel />
+      <nav className="category-tabs" aria-label={i18n._(title)}>
+        {dashboardCategories.map((item) => (
+          <Link
+            key={item.id}
+            href={`/popularTokens/?type=${item.id}`}
+            className="category-tabs__tab"
+            aria-current={item.id === category ? "page" : undefined}
+          >
+            {i18n._(item.label)}
+          </Link>
+        ))}
+      </nav>
+      <CategoryCoins key={category} category={category} label={i18n._(current.label)} />
+    </section>
+  );
+}

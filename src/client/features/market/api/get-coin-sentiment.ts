@@ -1,0 +1,20 @@
+import useSWR from "swr";
+import type { z } from "zod";
+import { sentimentDataSchema } from "../../../../contract/market.ts";
+import { routes } from "../../../../contract/routes.ts";
+import type { ApiError } from "../../../shared/api/api-error.ts";
+import { http } from "../../../shared/api/http.ts";
+import { swrOptions } from "../../../shared/api/swr-options.ts";
+
+export type Sentiment = z.infer<typeof sentimentDataSchema>;
+
+export const coinSentimentKey = routes.getCoinSentiment.path;
+
+/** GET getCoinSentiment: the fear-and-greed index and the top-100 rising/falling counts. */
+export function getCoinSentiment(): Promise<Sentiment> {
+  return http.get(routes.getCoinSentiment.path, { parse: (data) => sentimentDataSchema.parse(data) });
+}
+
+export function useCoinSentiment() {
+  return useSWR<Sentiment, ApiError>(coinSentimentKey, getCoinSentiment, swrOptions);
+}

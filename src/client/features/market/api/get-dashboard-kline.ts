@@ -1,0 +1,28 @@
+import useSWR from "swr";
+import type { z } from "zod";
+import { type KlineInterval, klineDataSchema } from "../../../../contract/market.ts";
+import { routes } from "../../../../contract/routes.ts";
+import type { ApiError } from "../../../shared/api/api-error.ts";
+import { http } from "../../../shared/api/http.ts";
+import { swrOptions } from "../../../shared/api/swr-options.ts";
+
+export type KlineData = z.infer<typeof klineDataSchema>;
+
+export const dashboardKlineKeyName = routes.getDashboardKline.path;
+export type DashboardKlineKey = readonly [typeof dashboardKlineKeyName, string, KlineInterval];
+
+/** GET getDashboardKline: the token page's candles up to the market time. */
+export function getDashboardKline([, coinAbbr, interval]: DashboardKlineKey): Promise<KlineData> {
+  return http.get(routes.getDashboardKline.path, {
+    parse: (data) => klineDataSchema.parse(data),
+    searchParams: { coinAbbr, interval, limit: 200 },
+  });
+}
+
+export function useDashboardKline(coinAbbr: string, interval: KlineInterval) {
+  return useSWR<KlineData, ApiError, DashboardKlineKey>(
+    [dashboardKlineKeyName, coinAbbr, interval] as const,
+    getDashboardKline,
+    { ...swrOptions, keepPreviousData: true },
+  );
+}

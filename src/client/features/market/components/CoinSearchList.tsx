@@ -1,0 +1,59 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
+import { useCoinList } from "../api/get-coin-list.ts";
+import { CoinRows } from "./CoinRows.tsx";
+import { useDebouncedValue } from "./use-debounced-value.ts";
+import "./market.css";
+
+/** Spec: searching waits until typing pauses for 300 ms. */
+export const COIN_SEARCH_DEBOUNCE_MS = 300;
+
+/** The coin list with a search box (getCoinList with keyword). */
+export function CoinSearchList({ pageSize = 50 }: { pageSize?: number }) {
+  const { t } = useLingui();
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const keyword = useDebouncedValue(text.trim(), COIN_SEARCH_DEBOUNCE_MS);
+  const { data, error, isLoading, mutate } = useCoinList({ keyword, pageSize });
+  const coins = data?.list ?? [];
+  return (
+    <section className="market-card coin-search" aria-label={t`Coins`}>
+      <h2 className="market-card__title">
+        <Trans>Coins</Trans>
+      </h2>
+      <label className="coin-search__label" htmlFor={inputId}>
+        <Trans>Search coins</Trans>
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        className="coin-search__input"
+        value={text}
+        maxLength={40}
+        autoComplete="off"
+        placeholder={t`BTC, Ethereum…`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {error ? (
+        <div>
+          <p role="alert">
+            <Trans>The coins could not be loaded.</Trans>
+          </p>
+          <button type="button" className="button" onClick={() => void mutate()}>
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      ) : isLoading && !data ? (
+        <p className="loading-text">
+          <Trans>Loading coins…</Trans>
+        </p>
+      ) : coins.length === 0 ? (
+        <p role="status">
+          <Trans>No coin matches "{keyword}".</Trans>
+        </p>
+      ) : (
+        <CoinRows coins={coins} label={keyword ? t`Coins matching ${keyword}` : t`Coin list`} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useLingui } from "@lingui/react/macro";
+import { formatDate } from "../../../shared/format/date-time.ts";
+import { useMarketStatus } from "../api/get-market-status.ts";
+import "./market.css";
+
+/**
+ * Says where the prices on screen come from. On the replay deployment the prices are real history
+ * replayed, and users must not take them for today's market.
+ */
+export function MarketStatusLabel() {
+  const { t, i18n } = useLingui();
+  const { data } = useMarketStatus();
+  if (!data) return null;
+  // Noon UTC keeps the calendar day in every time zone.
+  const date = formatDate(`${data.date}T12:00:00Z`, i18n.locale) || data.date;
+  const text = data.mode === "replay" ? t`Replay market · ${date}` : t`Live market`;
+  return (
+    <p className={`market-status market-status--${data.mode}`}>
+      <span className="market-status__dot" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Candle } from "../../providers/market/market-provider.ts";
+
+const DAY = 86_400_000;
+
+export type FearGreedClass = "Extreme Fear" | "Fear" | "Neutral" | "Greed" | "Extreme Greed";
+
+export interface FearGreedDay {
+  value: number;
+  value_classification: FearGreedClass;
+  /** the close of the day the value is computed at, ISO */
+  timestamp: string;
+}
+
+/**
+ * The fear-and-greed index of this deployment, computed from the market data only (no survey, no social data):
+ *
+ *   momentum   = BTC close / mean of BTC's last 30 daily closes − 1;  score = 50 + 500 × momentum  (±10 % → 100/0)
+ *   volatility = stdev of BTC's daily log returns over 30 days / over 90 days;
+ *                score = 50 − 100 × (ratio − 1)  (calmer than usual → greed, 1.5× as wild → 0)
+ *   breadth    = share of priced coins whose daily close rose against the day before; score = 100 × share
+ *   index      = round(0.4 × momentum + 0.3 × volatility + 0.3 × breadth), each score clamped to 0..100
+ *
+ * Bands: 0–24 Extreme Fear, 25–44 Fear, 45–55 Neutral, 56–75 Greed, 76–100 Extreme Greed.
+ */
+export const FEAR_GREED_METHOD =
+  "Computed from the market data at each day's close (UTC): 40% BTC momentum (close vs its 30-day average, ±10% spans the scale), " +
+  "30% BTC volatility (30-day vs 90-day stdev of daily log returns, calmer reads as greed), " +
+  "30% breadth (share of priced coins closing up on the day). Bands: 0-24 Extreme Fear, 25-44 Fear, 45-55 Neutral, 56-75 Greed, 76-100 Extreme Greed.";
+
+export const FEAR_GREED_DAYS = 30;
+
+const clamp = (value: number) => Math.min(100, Math.max(0, value));
+const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+const stdev = (values: readonly number[]) => {
+  if (values.length < 2) return 0;
+  const m = mean(values);
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
+};
+
+export function classify(value: number): FearGreedClass {
+  if (value <= 24) return "Extreme Fear";
+  if (value <= 44) return "Fear";
+  if (value <= 55) return "Neutral";
+  if (value <= 75) return "Greed";
+  return "Extreme Greed";
+}
+
+/**
+ * The index of the last `days` completed days, newest first. `btc` is BTC's completed daily candles (ascending,
+ * at least ~120 for full 90-day volatility; fewer work with shorter windows); `universe` every priced coin's.
+ */
+export function fearGreedSeries(
+  btc: readonly Candle[],
+  universe: readonly (readonly Candle[])[],
+  days = FEAR_GREED_DAYS,
+): FearGreedDay[] {
+  const closeAt = universe.map((candles) => new Map(candles.map((c) => [c.openTime, c.close])));
+  // logReturns[k] is the return of day k against day k - 1 (index 0 has none)
+  const logReturns = btc.map((c, k) => (k === 0 ? 0 : Math.log(c.close / (btc[k - 1] as Candle).close)));
+  const out: FearGreedDay[] = [];
+  for (let i = btc.length - 1; i >= 1 && out.length < days; i--) {
+    const day = btc[i] as Candle;
+    const closes = btc.slice(Math.max(0, i - 29), i + 1).map((c) => c.close);
+    const momentum = day.close / mean(closes) - 1;
+    const returns = (n: number) => logReturns.slice(Math.max(1, i - n + 1), i + 1);
+    const vol90 = stdev(returns(90));
+    const ratio = vol90 > 0 ? stdev(returns(30)) / vol90 : 1;
+    let up = 0;
+    let counted = 0;
+    for (const closes of closeAt) {
+      const today = closes.get(day.openTime);
+      const before = closes.get(day.openTime - DAY);
+      if (today === undefined || before === undefined) continue;
+      counted += 1;
+      if (today > before) up += 1;
+    }
+    const breadth = counted > 0 ? up / counted : 0.5;
+    const value = Math.round(
+      0.4 * clamp(50 + 500 * momentum) + 0.3 * clamp(50 - 100 * (ratio - 1)) + 0.3 * clamp(100 * breadth),
+    );
+    out.push({
+      value,
+      value_classification: classify(value),
+      timestamp: new Date(day.openTime + DAY).toISOString(),
+    });
+  }
+  return out;
+}

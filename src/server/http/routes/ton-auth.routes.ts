@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import { tonLoginBodySchema } from "../../../contract/auth.ts";
+import { routes } from "../../../contract/routes.ts";
+import type { TonAuthService } from "../../features/accounts/ton-auth.service.ts";
+import type { RateLimiter } from "../../providers/rate-limiter.ts";
+import type { AppEnv } from "../app-env.ts";
+import { limitBody } from "../body-limit.ts";
+import { ok } from "../envelope.ts";
+import { authRateLimit } from "../middleware/api-guards.ts";
+import { jsonBody } from "../validate.ts";
+
+export interface TonAuthRoutesDeps {
+  tonAuth: TonAuthService;
+  /** the tighter allowance of sign-in routes */
+  authLimiter: RateLimiter;
+}
+
+/** ton/proof/payload and tonLogin (TON Connect sign-in). */
+export function tonAuthRoutes(deps: TonAuthRoutesDeps) {
+  const { tonAuth } = deps;
+  const limit = authRateLimit(deps.authLimiter);
+  return new Hono<AppEnv>()
+    .get(routes.tonProofPayload.path, limit, async (c) => {
+      c.header("cache-control", "no-store");
+      return ok(c, await tonAuth.proofPayload());
+    })
+    .post(routes.tonLogin.path, limit, limitBody(routes.tonLogin.maxBodyBytes), async (c) => {
+      const body = await jsonBody(c, tonLoginBodySchema);
+      return ok(c, await tonAuth.tonLogin(body, c.req.header("host") ?? ""));
+    });
+}
+
+export interface TonConnectManifestDeps {
+  /** the address users reach the app at; the request's origin when not configured */
+  publicUrl: string | undefined;
+  /** a manifest hosted elsewhere (TONCONNECT_MANIFEST_URL): then this route is not needed */
+  manifestUrl: string | undefined;
+}
+
+/**
+ * GET /tonconnect-manifest.json for the host the app runs on: a wallet shows the manifest's name and icon
+ * and signs its url's host into the ton_proof, so a fixed file would only fit one deployment.
+ * public/tonconnect-manifest.json is the Vite dev server's copy.
+ */
+export function tonConnectManifestRoutes(deps: TonConnectManifestDeps) {
+  const app = new Hono<AppEnv>();
+  if (deps.manifestUrl) return app;
+  return app.get("/tonconnect-manifest.json", (c) => {
+    const origin = deps.publicUrl ? new URL(deps.publicUrl).origin : new URL(c.req.url).origin;
+    c.header("cache-control", "public, max-age=3600");
+    c.header("access-control-allow-origin", "*");
+    return c.json({ url: origin, name: "MountainLion", iconUrl: `${origin}/tonconnect-icon.png` });
+  });
+}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { tickEventSchema } from "../../src/contract/market.ts";
+import { manualClock } from "../../src/server/providers/clock.ts";
+import { createTestDatabase, newDeviceNo, startTestServer, TEST_REDIS_URL } from "./harness.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** A push client as the app's fetch-based one: reads events off the streaming body. */
+async function openPush(base: string, lang = "en") {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/v2/api/push?lang=${lang}`, {
+    headers: { "x-device-no": newDeviceNo() },
+    signal: controller.signal,
+  });
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let ended = false;
+  const events: SseEvent[] = [];
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: ?(.*)$/m.exec(block)?.[1];
+          const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join("\n");
+          if (event) events.push({ event, data });
+          end = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  cleanups.push(async () => {
+    controller.abort();
+    await pump;
+  });
+  const next = (name: string, after = 0) =>
+    expect
+      .poll(() => events.slice(after).find((e) => e.event === name), { timeout: 15_000, interval: 50 })
+      .toBeDefined()
+      .then(() => events.slice(after).find((e) => e.event === name) as SseEvent);
+  return { res, events, next, ended: () => ended, pump };
+}
+
+describe("the live push channel", () => {
+  it("says hello with the market status, acknowledges the language and pushes ticks after refreshes", async () => {
+    const db = await createTestDatabase();
+    cleanups.push(db.drop);
+    const srv = await startTestServer({ ...db.env, MARKET_REFRESH_SECONDS: "0.2" });
+    let stopped = false;
+    cleanups.push(async () => {
+      if (!stopped) await srv.stop();
+    });
+    const client = await openPush(srv.url, "cn");
+    expect(client.res.status).toBe(200);
+    expect(client.res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(client.res.headers.get("content-encoding")).toBeNull();
+    const hello = JSON.parse((await client.next("hello")).data);
+    expect(hello).toMatchObject({ lang: "cn", market: { mode: "replay" } });
+    expect(JSON.parse((await client.next("lang")).data)).toEqual({ lang: "cn" });
+    const tick = tickEventSchema.parse(JSON.parse((await client.next("tick")).data));
+    expect(tick.ticks.map((t) => t.coinAbbr)).toContain("BTC");
+    const french = await fetch(`${srv.url}/v2/api/push?lang=fr`, { headers: { "x-device-no": newDeviceNo() } });
+    expect(french.status).toBe(400);
+    expect(await french.json()).toMatchObject({ code: 1001, data: { field: "lang" } });
+    // EventSource sends no headers: the device number may ride in the query of this route (and only this one)
+    const viaQuery = await fetch(`${srv.url}/v2/api/push?lang=en&deviceNo=${newDeviceNo()}`);
+    expect(viaQuery.status).toBe(200);
+    await viaQuery.body?.cancel();
+    const elsewhere = await fetch(`${srv.url}/v2/api/llm/model/list?deviceNo=${newDeviceNo()}`);
+    expect(await elsewhere.json()).toMatchObject({ code: 1001, data: { key: "deviceNoMissing" } });
+    // closing the server ends open streams instead of waiting for them
+    const started = Date.now();
+    await srv.stop();
+    stopped = true;
+    await client.pump;
+    expect(client.ended()).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("delivers a tick published on node A to a client of node B through Redis, on one shared replay", async () => {
+    const db = await createTestDatabase();
+    cleanups.push(db.drop);
+    if (db.env.DATA_DIR) return; // PGlite: one process per data directory, so one node
+    const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
+    const shared = { ...db.env, REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `t${Date.now() % 1e8}:` };
+    const a = await startTestServer({ ...shared, MARKET_REFRESH_SECONDS: "0.3" }, { clock });
+    cleanups.push(a.stop);
+    // B starts an hour of wall time later and refreshes only at start: every tick its client gets comes from A
+    clock.advance(3_600_000);
+    const b = await startTestServer({ ...shared, MARKET_REFRESH_SECONDS: "3600" }, { clock });
+    cleanups.push(b.stop);
+    const client = await openPush(b.url);
+    const helloB = JSON.parse((await client.next("hello")).data);
+    const statusA = await (
+      await fetch(`${a.url}/v2/api/market/status`, { headers: { "x-device-no": newDeviceNo() } })
+    ).json();
+    // both nodes read the replay anchor from the database: the same market time
+    expect(helloB.market.at).toBe(statusA.data.at);
+    const tick = tickEventSchema.parse(JSON.parse((await client.next("tick")).data));
+    expect(tick.at).toBe(statusA.data.at);
+  });
+});
