@@ -4,6 +4,7 @@ import { useCoinList } from "../api/get-coin-list.ts";
 import { CoinRows } from "./CoinRows.tsx";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import "./market.css";
+import { LoadError } from "../../../shared/ui/LoadError.tsx";
 
 /** Spec: searching waits until typing pauses for 300 ms. */
 export const COIN_SEARCH_DEBOUNCE_MS = 300;
@@ -35,14 +36,9 @@ export function CoinSearchList({ pageSize = 50 }: { pageSize?: number }) {
         onChange={(event) => setText(event.target.value)}
       />
       {error ? (
-        <div>
-          <p role="alert">
-            <Trans>The coins could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button" onClick={() => void mutate()}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadError onRetry={() => void mutate()}>
+          <Trans>The coins could not be loaded.</Trans>
+        </LoadError>
       ) : isLoading && !data ? (
         <p className="loading-text">
           <Trans>Loading coins…</Trans>

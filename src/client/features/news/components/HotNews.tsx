@@ -6,6 +6,7 @@ import type { NewsLanguage } from "../api/get-news-list.ts";
 import { NewsLink } from "./NewsLink.tsx";
 import { sourceGradient } from "./news-tile-style.ts";
 import "./news.css";
+import { LoadError } from "../../../shared/ui/LoadError.tsx";
 
 /** Spec §9: the hot-news tile shows the next of ranks 1-3 every 10 s. */
 export const HOT_TILE_ROTATE_MS = 10_000;
@@ -36,14 +37,9 @@ export function HotNews({ language }: { language: NewsLanguage }) {
         </Link>
       </h2>
       {error ? (
-        <div>
-          <p role="alert">
-            <Trans>The news could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button" onClick={() => void mutate()}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadError onRetry={() => void mutate()}>
+          <Trans>The news could not be loaded.</Trans>
+        </LoadError>
       ) : null}
       {current ? (
         <section

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { type NewsFeed, type NewsLanguage, useNewsList } from "../api/get-news-list.ts";
 import { NewsLink } from "./NewsLink.tsx";
 import "./news.css";
+import { LoadError } from "../../../shared/ui/LoadError.tsx";
 
 export const NEWS_SEARCH_DEBOUNCE_MS = 300;
 
@@ -63,14 +64,9 @@ export function NewsList({
         ))}
       </ol>
       {error ? (
-        <div>
-          <p role="alert">
-            <Trans>The news could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button" onClick={() => void mutate()}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadError onRetry={() => void mutate()}>
+          <Trans>The news could not be loaded.</Trans>
+        </LoadError>
       ) : null}
       {last?.next && !error ? (
         <button type="button" className="button" disabled={loadingMore} onClick={() => void setSize(size + 1)}>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { useBoardNews } from "../api/get-board-news.ts";
 import { NewsLink } from "./NewsLink.tsx";
 import "./news.css";
+import { LoadError } from "../../../shared/ui/LoadError.tsx";
 
 /** The home screen's top 3 news (data/board/news). */
 export function TopNews() {
@@ -17,14 +18,9 @@ export function TopNews() {
         </Link>
       </h2>
       {error ? (
-        <div>
-          <p role="alert">
-            <Trans>The news could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button" onClick={() => void mutate()}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadError onRetry={() => void mutate()}>
+          <Trans>The news could not be loaded.</Trans>
+        </LoadError>
       ) : (
         <ol className="news-list">
           {(data?.list ?? []).slice(0, 3).map((item) => (
