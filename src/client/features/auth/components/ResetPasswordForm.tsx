@@ -27,7 +27,7 @@ import { mailLanguage, resendSeconds } from "../email-code.ts";
 import { useAuthForm } from "../use-auth-form.ts";
 import { useCountdown } from "../use-countdown.ts";
 import { useHumanGate } from "../use-human-gate.ts";
-import { HumanCheck } from "./HumanCheck.tsx";
+import { HumanCheckField } from "./HumanCheckField.tsx";
 import { ResendCode } from "./ResendCode.tsx";
 
 const step1Fields: readonly AuthField[] = ["email", "humanCheck"];
@@ -207,19 +207,7 @@ export function ResetPasswordForm({ onReset, initialEmail }: ResetPasswordFormPr
     );
   }
 
-  const humanCheck = (
-    <div ref={form1.ref("humanCheck")} tabIndex={-1} className="auth-form__check">
-      <HumanCheck
-        key={gate.checkKey}
-        onVerified={(token) => {
-          gate.onVerified(token);
-          form1.clear("humanCheck");
-        }}
-        onExpired={gate.onExpired}
-        error={form1.text("humanCheck")}
-      />
-    </div>
-  );
+  const humanCheck = <HumanCheckField form={form1} gate={gate} />;
 
   if (!gate.formShown) {
     return (
