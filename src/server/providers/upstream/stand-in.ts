@@ -1,0 +1,73 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A loopback stand-in for a public service, for adapter tests: it answers each request with whatever the test's
+ * current handler says (a recorded payload, a 429 with Retry-After, garbage, or silence) and records what was asked.
+ */
+
+export interface StandInReply {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** never answer (the client must time out) */
+  hang?: boolean;
+  /** answer after this many milliseconds */
+  delayMs?: number;
+}
+
+export type StandInHandler = (request: { path: string; query: URLSearchParams; headers: IncomingMessage["headers"] }) =>
+  | StandInReply
+  | undefined;
+
+export interface StandIn {
+  url: string;
+  /** paths (with query) asked, in order */
+  requests: string[];
+  handle(handler: StandInHandler): void;
+  close(): Promise<void>;
+}
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): StandInReply => ({
+  status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+export async function startStandIn(initial?: StandInHandler): Promise<StandIn> {
+  let handler: StandInHandler = initial ?? (() => undefined);
+  const requests: string[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    requests.push(`${url.pathname}${url.search}`);
+    const reply = handler({ path: url.pathname, query: url.searchParams, headers: req.headers }) ?? {
+      status: 404,
+      body: "not found",
+    };
+    if (reply.hang) {
+      hanging.add(res);
+      return;
+    }
+    const send = () => {
+      res.writeHead(reply.status ?? 200, reply.headers ?? {});
+      res.end(reply.body ?? "");
+    };
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      handler = next;
+    },
+    close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
