@@ -2,6 +2,7 @@ import { SignInDialogHost } from "../features/auth/components/SignInDialogHost.t
 import { LayoutModeContext } from "../shared/ui/layout-mode.ts";
 import { AppRoutes } from "./navigation/AppRoutes.tsx";
 import { BackButtonController } from "./shell/BackButtonController.tsx";
+import { LiveUpdates } from "./shell/LiveUpdates.tsx";
 import { LoadingScreen } from "./shell/LoadingScreen.tsx";
 import { useLoginStatus } from "./shell/login-status.ts";
 import { NarrowLayout } from "./shell/NarrowLayout.tsx";
@@ -24,6 +25,7 @@ export function App() {
   return (
     <LayoutModeContext.Provider value={mode}>
       <BackButtonController />
+      <LiveUpdates />
       <Layout>
         <AppRoutes />
       </Layout>

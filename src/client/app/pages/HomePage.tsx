@@ -5,11 +5,10 @@ import { CoinSearchList } from "../../features/market/components/CoinSearchList.
 import { CoinTicker } from "../../features/market/components/CoinTicker.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
 import { SentimentPanel } from "../../features/market/components/SentimentPanel.tsx";
-import { useLiveTicks } from "../../features/market/live/use-live-ticks.ts";
 import { HotNews } from "../../features/news/components/HotNews.tsx";
 import { HotWordCloud } from "../../features/news/components/HotWordCloud.tsx";
+import { JustInNews } from "../../features/news/components/JustInNews.tsx";
 import { TopNews } from "../../features/news/components/TopNews.tsx";
-import { useLiveNewsToasts } from "../../features/news/live/use-live-news-toasts.ts";
 import { userIdAtom } from "../../shared/settings/settings.ts";
 import { useLayoutMode } from "../../shared/ui/layout-mode.ts";
 import { newChatPath } from "../navigation/nav-items.ts";
@@ -52,8 +51,6 @@ export default function HomePage() {
   const [tab, setTab] = useState<HomeTab>("chat");
   const baseId = useId();
   const questionHref = useQuestionHref();
-  useLiveTicks();
-  useLiveNewsToasts();
   const language = newsLanguage(i18n.locale);
   if (!narrow) {
     return (
@@ -67,6 +64,7 @@ export default function HomePage() {
             <CoinSearchList />
           </div>
           <div className="home-grid__column">
+            <JustInNews />
             <TopNews />
             <HotNews language={language} />
             <HotWordCloud hrefForQuestion={questionHref} />
@@ -115,6 +113,7 @@ export default function HomePage() {
             <Slogan />
             <MarketStatusLabel />
             <CoinTicker />
+            <JustInNews />
             <TopNews />
           </div>
         ) : null}

@@ -1,12 +1,10 @@
 import { useParams } from "wouter";
 import { NewsDetail } from "../../features/news/components/NewsDetail.tsx";
-import { useLiveNewsToasts } from "../../features/news/live/use-live-news-toasts.ts";
 import "./pages.css";
 
 /** /messageDetail/:code: one news item. */
 export default function NewsDetailPage() {
   const { code = "" } = useParams<{ code?: string }>();
-  useLiveNewsToasts();
   return (
     <div className="page">
       <NewsDetail code={decodeURIComponent(code)} />

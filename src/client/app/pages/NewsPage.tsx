@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams, useSearch } from "wouter";
+import { JustInNews } from "../../features/news/components/JustInNews.tsx";
 import { NewsList } from "../../features/news/components/NewsList.tsx";
-import { useLiveNewsToasts } from "../../features/news/live/use-live-news-toasts.ts";
 import { newsLanguage } from "./news-language.ts";
 import "./pages.css";
 
@@ -10,7 +10,6 @@ export default function NewsPage() {
   const { t, i18n } = useLingui();
   const { type = "news" } = useParams<{ type?: string }>();
   const keyword = new URLSearchParams(useSearch()).get("keyword") ?? "";
-  useLiveNewsToasts();
   const titles: Record<string, string> = {
     news: t`Latest news`,
     hot: t`Hot news`,
@@ -24,6 +23,7 @@ export default function NewsPage() {
       <h1 id="page-title" className="page__title">
         {title}
       </h1>
+      {feed === "news" && !keyword ? <JustInNews /> : null}
       {feed ? (
         <NewsList
           key={`${feed}-${keyword}`}

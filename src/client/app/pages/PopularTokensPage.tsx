@@ -3,7 +3,6 @@ import { Link, useSearch } from "wouter";
 import { dashboardCategories as categoryIds, type DashboardCategory } from "../../../contract/market.ts";
 import { CategoryCoins } from "../../features/market/components/CategoryCoins.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
-import { useLiveTicks } from "../../features/market/live/use-live-ticks.ts";
 import { dashboardCategories } from "../navigation/nav-items.ts";
 import type { PageProps } from "../navigation/routes.ts";
 import "./pages.css";
@@ -19,7 +18,6 @@ export default function PopularTokensPage({ title }: PageProps) {
   const type = new URLSearchParams(search).get("type");
   const category: DashboardCategory = isCategory(type) ? type : "total";
   const current = dashboardCategories.find((item) => item.id === category) ?? dashboardCategories[0];
-  useLiveTicks();
   return (
     <section className="page page--wide" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
