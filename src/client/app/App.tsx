@@ -1,8 +1,8 @@
+import { lazy, Suspense } from "react";
 import { SignInDialogHost } from "../features/auth/components/SignInDialogHost.tsx";
 import { LayoutModeContext } from "../shared/ui/layout-mode.ts";
 import { AppRoutes } from "./navigation/AppRoutes.tsx";
 import { BackButtonController } from "./shell/BackButtonController.tsx";
-import { LiveUpdates } from "./shell/LiveUpdates.tsx";
 import { LoadingScreen } from "./shell/LoadingScreen.tsx";
 import { useLoginStatus } from "./shell/login-status.ts";
 import { NarrowLayout } from "./shell/NarrowLayout.tsx";
@@ -12,6 +12,9 @@ import { useSocialLoginNotice } from "./shell/use-social-login-notice.ts";
 import { WideLayout } from "./shell/WideLayout.tsx";
 import { useApiEventToasts } from "./use-api-event-toasts.ts";
 import "./styles/layout.css";
+
+// the live channel pulls in the market and news clients: it joins after the first paint, outside the first load
+const LiveUpdates = lazy(() => import("./shell/LiveUpdates.tsx"));
 
 /** The shell: theme, layout (narrow in Telegram and on phones, wide on desktops), back button, routes. */
 export function App() {
@@ -25,7 +28,9 @@ export function App() {
   return (
     <LayoutModeContext.Provider value={mode}>
       <BackButtonController />
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <Layout>
         <AppRoutes />
       </Layout>

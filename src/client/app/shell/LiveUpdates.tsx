@@ -5,7 +5,7 @@ import { useLiveNewsToasts } from "../../features/news/live/use-live-news-toasts
  * The live channel for the whole app (spec §4): prices tick in every cached list and pushed news is announced
  * on any screen, not only on the market and news screens.
  */
-export function LiveUpdates() {
+export default function LiveUpdates() {
   useLiveTicks();
   useLiveNewsToasts();
   return null;
