@@ -42,4 +42,29 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ LLM_QWEN_BASE_URL: "not a url", LLM_QWEN_API_KEY: "k" })).toThrow(/LLM_QWEN_BASE_URL/);
   });
+
+  it("chooses the market and news sources", () => {
+    const defaults = loadConfig({});
+    expect(defaults.market.provider).toBe("replay");
+    expect(defaults.news.provider).toBe("archive");
+    const live = loadConfig({
+      MARKET_PROVIDER: "live",
+      BINANCE_BASE_URL: "http://127.0.0.1:9001",
+      FEAR_GREED_URL: "http://127.0.0.1:9002/fng/",
+      NEWS_PROVIDER: "rss",
+      NEWS_FEEDS: "http://127.0.0.1:9003/rss, zh=http://127.0.0.1:9003/zh.xml",
+    });
+    expect(live.market).toMatchObject({
+      provider: "live",
+      binanceUrl: "http://127.0.0.1:9001",
+      fearGreedUrl: "http://127.0.0.1:9002/fng/",
+    });
+    expect(live.news.feeds).toEqual([
+      { url: "http://127.0.0.1:9003/rss", language: "en" },
+      { url: "http://127.0.0.1:9003/zh.xml", language: "zh" },
+    ]);
+    expect(() => loadConfig({ MARKET_PROVIDER: "binance" })).toThrow(/MARKET_PROVIDER/);
+    expect(() => loadConfig({ NEWS_PROVIDER: "rss", NEWS_FEEDS: "ftp://feeds.example/x" })).toThrow(/NEWS_FEEDS/);
+    expect(() => loadConfig({ NEWS_PROVIDER: "rss", NEWS_FEEDS: " , " })).toThrow(/NEWS_FEEDS/);
+  });
 });

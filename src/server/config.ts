@@ -21,6 +21,34 @@ const optionalUrl = optionalString.pipe(z.url().optional());
 
 const llmSchema = z.object({ baseUrl: optionalUrl, apiKey: optionalString, model: optionalString });
 
+export interface NewsFeed {
+  url: string;
+  language: "en" | "zh";
+}
+
+/** Crypto outlets' public feeds, read when NEWS_PROVIDER=rss and NEWS_FEEDS is not set. */
+const DEFAULT_NEWS_FEEDS = [
+  "https://cointelegraph.com/rss",
+  "https://www.coindesk.com/arc/outboundfeeds/rss/",
+  "https://decrypt.co/feed",
+  "https://bitcoinmagazine.com/.rss/full/",
+];
+
+/** NEWS_FEEDS: comma-separated feed URLs, each optionally "zh=" or "en=" prefixed (English by default). */
+export function parseFeeds(value: string): NewsFeed[] | string {
+  const feeds: NewsFeed[] = [];
+  for (const entry of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const match = /^(en|zh)=(.*)$/.exec(entry);
+    const url = match ? (match[2] as string) : entry;
+    if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) return `not an http(s) URL: ${url}`;
+    feeds.push({ url, language: match?.[1] === "zh" ? "zh" : "en" });
+  }
+  return feeds.length > 0 ? feeds : "no feed given";
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -71,7 +99,13 @@ const envSchema = z.object({
   ),
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  MARKET_PROVIDER: z.enum(["replay", "binance"]).default("replay"),
+  MARKET_PROVIDER: z.enum(["replay", "live"]).default("replay"),
+  BINANCE_BASE_URL: z.url().default("https://api.binance.com"),
+  COINGECKO_BASE_URL: z.url().default("https://api.coingecko.com/api/v3"),
+  COINGECKO_API_KEY: optionalString,
+  FEAR_GREED_URL: optionalUrl,
+  NEWS_PROVIDER: z.enum(["archive", "rss"]).default("archive"),
+  NEWS_FEEDS: z.string().default(DEFAULT_NEWS_FEEDS.join(",")),
   MARKET_REPLAY_START: optionalString.pipe(z.iso.date().or(z.iso.datetime()).optional()),
   MARKET_REPLAY_SPEED: z.coerce.number().positive().default(1),
   MARKET_REPLAY_AT_END: z.enum(["wrap", "clamp"]).default("wrap"),
@@ -122,17 +156,29 @@ export interface Config {
   };
   /** calls per window a device may make to sign-in, code and captcha routes */
   authRateLimitPoints: number;
-  /** market data: the replay of shipped Binance history (the live "binance" adapter is not built yet) */
+  /** market data: the replay of shipped Binance history, or live Binance prices with CoinGecko metadata */
   market: {
-    provider: "replay";
+    provider: "replay" | "live";
     /** first replay instant, ISO; undefined: 30 days before the end of the hourly data */
     replayStart: string | undefined;
     replaySpeed: number;
     replayAtEnd: "wrap" | "clamp";
     refreshSeconds: number;
+    /** live: Binance's public REST API (tickers, klines) */
+    binanceUrl: string;
+    /** live: CoinGecko's API (coin metadata, market caps, categories, logos); the key raises its rate limit */
+    coingeckoUrl: string;
+    coingeckoApiKey: string | undefined;
+    /** the public fear-and-greed index (alternative.me's format); undefined: the index computed from the data */
+    fearGreedUrl: string | undefined;
   };
-  /** how often the news archive is checked for items newer than the last pushed */
-  newsRefreshSeconds: number;
+  news: {
+    /** "archive": the shipped real headlines; "rss": the feeds below, polled */
+    provider: "archive" | "rss";
+    feeds: NewsFeed[];
+    /** how often the source is checked for items newer than the last pushed */
+    refreshSeconds: number;
+  };
   /** configured language-model endpoints by model config key (QWEN, GPT, ...) */
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
 }
@@ -160,8 +206,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A model answers only with both an endpoint and a key.
     if (baseUrl && apiKey) llm[key] = { baseUrl, apiKey, model };
   }
-  if (e.MARKET_PROVIDER === "binance") {
-    throw new ConfigError("Invalid configuration: MARKET_PROVIDER=binance is reserved; only replay is built");
+  const feeds = parseFeeds(e.NEWS_FEEDS);
+  if (e.NEWS_PROVIDER === "rss" && typeof feeds === "string") {
+    throw new ConfigError(`Invalid configuration: NEWS_FEEDS: ${feeds}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -208,8 +255,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replaySpeed: e.MARKET_REPLAY_SPEED,
       replayAtEnd: e.MARKET_REPLAY_AT_END,
       refreshSeconds: e.MARKET_REFRESH_SECONDS,
+      binanceUrl: e.BINANCE_BASE_URL,
+      coingeckoUrl: e.COINGECKO_BASE_URL,
+      coingeckoApiKey: e.COINGECKO_API_KEY,
+      fearGreedUrl: e.FEAR_GREED_URL,
     },
-    newsRefreshSeconds: e.NEWS_REFRESH_SECONDS,
+    news: {
+      provider: e.NEWS_PROVIDER,
+      feeds: typeof feeds === "string" ? [] : feeds,
+      refreshSeconds: e.NEWS_REFRESH_SECONDS,
+    },
     llm,
   };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Config } from "./config.ts";
-import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { loadAppSecret } from "./features/accounts/app-secrets.ts";
 import { createCaptchaService } from "./features/accounts/captcha.service.ts";
 import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
@@ -26,8 +26,11 @@ import { createLogger, type Logger } from "./logger.ts";
 import { type Clock, systemClock } from "./providers/clock.ts";
 import { createHumanCheck } from "./providers/human-check.ts";
 import { createMailer } from "./providers/mail/mailer.ts";
+import { createFearGreedIndex } from "./providers/market/fear-greed-index.ts";
+import { openLiveMarket } from "./providers/market/live-market.ts";
 import { openReplayMarket } from "./providers/market/replay-market.ts";
 import { openReplayNews } from "./providers/news/replay-news.ts";
+import { openRssNews } from "./providers/news/rss-news.ts";
 import { createMemoryPubSub, createRedisPubSub } from "./providers/pubsub.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
 import { createRedis } from "./providers/redis.ts";
@@ -49,6 +52,28 @@ export interface ServerOptions {
   logger?: Logger;
   /** tests move time (code expiry, lockouts, daily quotas) */
   clock?: Clock;
+}
+
+/** The market source of the configuration, and the market time news must not run ahead of. */
+async function openMarketProvider(config: Config, db: Database, clock: Clock, logger: Logger) {
+  if (config.market.provider === "live") {
+    const provider = openLiveMarket({
+      binanceUrl: config.market.binanceUrl,
+      coingeckoUrl: config.market.coingeckoUrl,
+      coingeckoApiKey: config.market.coingeckoApiKey,
+      clock,
+      logger,
+    });
+    return { provider, marketTime: () => clock.now().getTime() };
+  }
+  const replay = { start: config.market.replayStart, speed: config.market.replaySpeed };
+  const provider = await openReplayMarket({
+    wall: clock,
+    ...replay,
+    atEnd: config.market.replayAtEnd,
+    anchor: await loadReplayAnchor(db, replay, clock.now().getTime()),
+  });
+  return { provider, marketTime: () => provider.clock.now() };
 }
 
 /** The composition root: config -> database -> providers -> services -> HTTP -> listen. */
@@ -88,27 +113,26 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const quota = createQuotaService(db, clock);
   // Market and news: in memory, refreshed by background jobs; pushes fan out through pubsub (Redis when set).
   const pubsub = redis ? createRedisPubSub(redis, config.redisKeyPrefix) : createMemoryPubSub();
-  const replay = { start: config.market.replayStart, speed: config.market.replaySpeed };
-  const marketProvider = await openReplayMarket({
-    wall: clock,
-    ...replay,
-    atEnd: config.market.replayAtEnd,
-    anchor: await loadReplayAnchor(db, replay, clock.now().getTime()),
-  });
+  const { provider: marketProvider, marketTime } = await openMarketProvider(config, db, clock, logger);
   const market = createMarketService({
     provider: marketProvider,
-    providerName: "Binance (replay)",
     logger,
     pubsub,
     candles: createCandlesRepository(db),
     refreshMs: config.market.refreshSeconds * 1000,
+    clock,
+    fearGreedIndex: config.market.fearGreedUrl ? createFearGreedIndex({ url: config.market.fearGreedUrl }) : undefined,
   });
   const news = createNewsService({
-    provider: await openReplayNews({ visibleUntil: () => marketProvider.clock.now() }),
+    provider:
+      config.news.provider === "rss"
+        ? openRssNews({ feeds: config.news.feeds, clock, logger })
+        : await openReplayNews({ visibleUntil: marketTime }),
     logger,
     pubsub,
-    coins: await marketProvider.coins(),
-    refreshMs: config.newsRefreshSeconds * 1000,
+    // the coins hot words recognise: the market's current universe (none before its first refresh)
+    coins: () => market.coins(),
+    refreshMs: config.news.refreshSeconds * 1000,
   });
   const push = createPushHub(pubsub);
   await Promise.all([push.start(), market.start(), news.start()]);

@@ -8,7 +8,12 @@ import type {
   tokenInfoDataSchema,
 } from "../../../contract/market.ts";
 import { dashboardCategories } from "../../../contract/market.ts";
-import type { CoinMeta, MarketSnapshot, Ticker } from "../../providers/market/market-provider.ts";
+import {
+  type CoinMeta,
+  coinCategories,
+  type MarketSnapshot,
+  type Ticker,
+} from "../../providers/market/market-provider.ts";
 
 export type MarketSource = z.infer<typeof marketSourceSchema>;
 export type MarketStatus = z.infer<typeof marketStatusDataSchema>;
@@ -32,6 +37,7 @@ export interface MarketView {
   categories: Readonly<Record<DashboardCategory, Coin[]>>;
 }
 
+/** The generated image of a coin without a logo of its own. */
 export const coinImageUrl = (abbr: string) => `/v2/api/coin/image/${abbr}.svg`;
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
@@ -56,7 +62,7 @@ export function buildMarketView(
         coinCode: ticker.symbol.toLowerCase(),
         coinAbbr: ticker.symbol,
         coinName: meta?.name ?? ticker.symbol,
-        coinImageUrl: coinImageUrl(ticker.symbol),
+        coinImageUrl: meta?.imageUrl ?? coinImageUrl(ticker.symbol),
         lastPrice: ticker.lastPrice,
         change: round2(ticker.change24h),
       },
@@ -71,7 +77,10 @@ export function buildMarketView(
   categories.total = listed.map((l) => l.coin);
   categories.hot = [...listed].sort((a, b) => usdVolume(b.ticker) - usdVolume(a.ticker)).map((l) => l.coin);
   categories.gainer = [...listed].sort(byChangeDesc).map((l) => l.coin);
-  categories.meme = listed.filter((l) => l.meta?.categories.includes("meme")).map((l) => l.coin);
+  for (const sector of coinCategories) {
+    if (sector === "stablecoin") continue;
+    categories[sector] = listed.filter((l) => l.meta?.categories.includes(sector)).map((l) => l.coin);
+  }
   return {
     at: snapshot.at,
     source: { mode, provider: providerName, at },

@@ -20,6 +20,7 @@ describe("market service", () => {
     let failing = false;
     const provider: MarketProvider = {
       kind: "replay",
+      name: "test",
       snapshot: () => (failing ? Promise.reject(new Error("provider down")) : replay.snapshot()),
       klines: (...args) => replay.klines(...args),
       coins: () => replay.coins(),
@@ -30,7 +31,6 @@ describe("market service", () => {
     await pubsub.subscribe(TICK_CHANNEL, (message) => ticks.push(message));
     const market = createMarketService({
       provider,
-      providerName: "Binance (replay)",
       logger,
       pubsub,
       refreshMs: 60_000,
@@ -59,6 +59,7 @@ describe("market service", () => {
   it("refuses to start without a first snapshot", async () => {
     const provider: MarketProvider = {
       kind: "replay",
+      name: "test",
       snapshot: () => Promise.reject(new Error("provider down")),
       klines: async () => [],
       coins: async () => [],
@@ -66,7 +67,6 @@ describe("market service", () => {
     const { logger } = capturingLogger();
     const market = createMarketService({
       provider,
-      providerName: "test",
       logger,
       pubsub: createMemoryPubSub(),
       refreshMs: 60_000,

@@ -3,8 +3,9 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import type { CandleData, KlineInterval } from "../../../contract/market.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
+import { type Clock, systemClock } from "../../providers/clock.ts";
+import type { FearGreedIndex } from "../../providers/market/fear-greed-index.ts";
 import {
-  type CoinMeta,
   INTERVAL_MS,
   type Interval,
   type KlineRange,
@@ -14,7 +15,7 @@ import {
 import type { PubSub } from "../../providers/pubsub.ts";
 import type { CandlesRepository } from "./candles.repository.ts";
 import { buildMarketView, coinList, type ListedCoin, type MarketView } from "./market-view.ts";
-import { FEAR_GREED_METHOD, type FearGreedDay, fearGreedSeries } from "./sentiment.ts";
+import { createPublicFearGreed, FEAR_GREED_METHOD, type FearGreedDay, fearGreedSeries } from "./sentiment.ts";
 
 const DAY = INTERVAL_MS["1d"];
 /** The channel price ticks are published on (pubsub adds the deployment's prefix). */
@@ -45,6 +46,8 @@ export interface MarketService {
   /** stops the timer and waits for a refresh or a candle write in flight */
   stop(): Promise<void>;
   view(): MarketView;
+  /** the priced coins' symbols and names; empty before the first refresh */
+  coins(): { symbol: string; name: string }[];
   hot(): HotBodies;
   /** the listed coin, or 1001 invalidValue on coinAbbr (HTTP 404) */
   coin(abbr: string): ListedCoin;
@@ -53,12 +56,14 @@ export interface MarketService {
 
 export interface MarketServiceDeps {
   provider: MarketProvider;
-  /** "Binance (replay)" */
-  providerName: string;
   logger: Logger;
   pubsub: PubSub;
   candles?: CandlesRepository;
   refreshMs: number;
+  /** the public fear-and-greed index; without it (or before its first answer) the index is computed */
+  fearGreedIndex?: FearGreedIndex;
+  /** wall time, for how long the public index's values serve */
+  clock?: Clock;
 }
 
 export const unknownCoin = (abbr: string) =>
@@ -70,6 +75,10 @@ export const unknownCoin = (abbr: string) =>
     `no market data for ${abbr}`,
   );
 
+/** Before the first successful refresh of a live source: 1001 Serverbusy, HTTP 503. */
+export const notReady = () =>
+  new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "market data not available yet");
+
 const envelope = <T>(data: T) =>
   JSON.stringify({ code: ErrorCode.Success, msg: "success", data } satisfies Envelope<T>);
 
@@ -77,15 +86,17 @@ const envelope = <T>(data: T) =>
  * The market as the API serves it: a snapshot of the provider held IN MEMORY and rebuilt every refresh, so no
  * request touches the provider's tickers or the database. On every node the refresh rebuilds the snapshot
  * (cheap: the replay is shared through its anchor); the node holding the "market-refresh" lease also publishes
- * the tick and writes the candle history. A failing provider leaves the last good snapshot in place, logged once.
+ * the tick and writes the candle history. A failing provider leaves the last good snapshot in place, logged once;
+ * a live provider failing at boot leaves the routes answering 503 Serverbusy until a refresh succeeds.
  *
- * Sentiment: see sentiment.ts for the fear-and-greed method. TOP100_Currency_Index lists the priced coins with a
- * known 24 h change; the replay prices only a handful of the top-100 coins, so it holds those, not 100.
+ * Sentiment: the public fear-and-greed index when one is configured (see createPublicFearGreed), else (and until it
+ * first answers) the index computed from the market data (see sentiment.ts for the method). TOP100_Currency_Index
+ * lists the priced coins with a known 24 h change; the replay prices only a handful of the top-100 coins, so it
+ * holds those, not 100.
  */
 export function createMarketService(deps: MarketServiceDeps): MarketService {
   const { provider, logger, pubsub } = deps;
   const mode = provider.kind;
-  let metas: CoinMeta[] | undefined;
   let current: { view: MarketView; hot: HotBodies } | undefined;
   let sentiment: { day: number; series: FearGreedDay[] } | undefined;
   let failing = false;
@@ -93,6 +104,16 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
   let running: Promise<void> | undefined;
   let writing: Promise<void> | undefined;
   let writeFailing = false;
+  const publicIndex = deps.fearGreedIndex
+    ? createPublicFearGreed({ index: deps.fearGreedIndex, clock: deps.clock ?? systemClock, logger })
+    : undefined;
+
+  async function fearGreedIndex(view: MarketView): Promise<{ data: FearGreedDay[]; method: string }> {
+    if (!publicIndex) return { data: await fearGreed(view), method: FEAR_GREED_METHOD };
+    const days = await publicIndex.days();
+    if (days) return { data: days, method: publicIndex.method };
+    return { data: await fearGreed(view), method: publicIndex.fallbackMethod };
+  }
 
   async function fearGreed(view: MarketView): Promise<FearGreedDay[]> {
     const day = Math.floor(view.at / DAY);
@@ -106,8 +127,8 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
   }
 
   async function build(): Promise<{ view: MarketView; hot: HotBodies }> {
-    metas ??= await provider.coins();
-    const view = buildMarketView(await provider.snapshot(), metas, mode, deps.providerName);
+    const [snapshot, metas] = await Promise.all([provider.snapshot(), provider.coins()]);
+    const view = buildMarketView(snapshot, metas, mode, provider.name);
     const changes = view.listed.flatMap((l) => (l.ticker.change24h === null ? [] : [l]));
     const hot: HotBodies = {
       status: envelope(view.status),
@@ -117,7 +138,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
         source: view.source,
       }),
       sentiment: envelope({
-        Fear_and_Greed_Index: { data: await fearGreed(view), method: FEAR_GREED_METHOD },
+        Fear_and_Greed_Index: await fearGreedIndex(view),
         TOP100_Currency_Index: {
           data: changes.map((l) => ({ symbol: l.coin.coinAbbr, changePercent24Hr: l.coin.change ?? 0 })),
           rising: changes.filter((l) => (l.ticker.change24h ?? 0) > 0).length,
@@ -198,13 +219,20 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
   };
 
   const live = () => {
-    if (!current) throw new Error("the market service has not refreshed yet");
+    if (!current) throw notReady();
     return current;
   };
 
   return {
     async start() {
-      await refresh();
+      try {
+        await refresh();
+      } catch (error) {
+        // the shipped replay must load; a live source that is down at boot is retried by the timer meanwhile
+        if (mode !== "live") throw error;
+        logger.error({ err: error }, "market source unreachable at start; retrying every refresh");
+        failing = true;
+      }
       timer = setInterval(() => {
         refresh().catch((error) => logger.warn({ err: error }, "market refresh failed"));
       }, deps.refreshMs);
@@ -217,6 +245,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
       await writing;
     },
     view: () => live().view,
+    coins: () => current?.view.listed.map((l) => ({ symbol: l.ticker.symbol, name: l.coin.coinName })) ?? [],
     hot: () => live().hot,
     coin(abbr) {
       const listed = live().view.byAbbr.get(abbr.toUpperCase());

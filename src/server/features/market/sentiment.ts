@@ -1,13 +1,17 @@
+import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../providers/clock.ts";
+import type { FearGreedIndex, FearGreedReading } from "../../providers/market/fear-greed-index.ts";
 import type { Candle } from "../../providers/market/market-provider.ts";
 
 const DAY = 86_400_000;
 
-export type FearGreedClass = "Extreme Fear" | "Fear" | "Neutral" | "Greed" | "Extreme Greed";
+export const fearGreedClasses = ["Extreme Fear", "Fear", "Neutral", "Greed", "Extreme Greed"] as const;
+export type FearGreedClass = (typeof fearGreedClasses)[number];
 
 export interface FearGreedDay {
   value: number;
   value_classification: FearGreedClass;
-  /** the close of the day the value is computed at, ISO */
+  /** computed: the close of the day the value is computed at; public index: the time the source gives; ISO */
   timestamp: string;
 }
 
@@ -85,4 +89,88 @@ export function fearGreedSeries(
     });
   }
   return out;
+}
+
+/** How long the public index's values serve before it is asked again, and the wait after a failed ask. */
+export const PUBLIC_FEAR_GREED_TTL_MS = 3_600_000;
+export const PUBLIC_FEAR_GREED_RETRY_MS = 10 * 60_000;
+
+const isFearGreedClass = (text: string): text is FearGreedClass =>
+  (fearGreedClasses as readonly string[]).includes(text);
+
+/** The public index's readings as the API's days, newest first: its own band when it is one of the five. */
+export function publicFearGreedDays(readings: readonly FearGreedReading[], days = FEAR_GREED_DAYS): FearGreedDay[] {
+  return readings.slice(0, days).map((reading) => {
+    const value = Math.round(Math.min(100, Math.max(0, reading.value)));
+    return {
+      value,
+      value_classification: isFearGreedClass(reading.classification) ? reading.classification : classify(value),
+      timestamp: new Date(reading.timestamp).toISOString(),
+    };
+  });
+}
+
+export const publicFearGreedMethod = (name: string) =>
+  `${name}: the public index's daily values (0-100) and bands as it publishes them, read at most once an hour.`;
+
+/** The computed index standing in for a configured public one that has not answered yet. */
+export const fallbackFearGreedMethod = (name: string) =>
+  `${FEAR_GREED_METHOD} (The public ${name} has not answered yet: this is the computed index.)`;
+
+export interface PublicFearGreed {
+  /** the public index's last 30 days, or undefined before its first good answer */
+  days(): Promise<FearGreedDay[] | undefined>;
+  readonly method: string;
+  readonly fallbackMethod: string;
+}
+
+/**
+ * The public index behind a cache: asked at most once an hour (once per 10 minutes while it fails); the last good
+ * answer serves while it fails, and while a later ask is in flight.
+ */
+export function createPublicFearGreed(deps: { index: FearGreedIndex; clock: Clock; logger: Logger }): PublicFearGreed {
+  const { index, clock, logger } = deps;
+  let last: FearGreedDay[] | undefined;
+  let dueAt = 0;
+  let failing = false;
+  let asking: Promise<void> | undefined;
+
+  const ask = () => {
+    asking ??= index
+      .days(FEAR_GREED_DAYS)
+      .then((readings) => {
+        if (readings.length === 0) throw new Error(`${index.name} sent no values`);
+        last = publicFearGreedDays(readings);
+        dueAt = clock.now().getTime() + PUBLIC_FEAR_GREED_TTL_MS;
+        if (failing) logger.info("fear-and-greed index recovered");
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        dueAt = clock.now().getTime() + PUBLIC_FEAR_GREED_RETRY_MS;
+        if (!failing) {
+          logger.warn(
+            { err: error },
+            last ? "fear-and-greed index not refreshed; serving its last values" : "fear-and-greed index unavailable",
+          );
+        }
+        failing = true;
+      })
+      .finally(() => {
+        asking = undefined;
+      });
+    return asking;
+  };
+
+  return {
+    async days() {
+      if (clock.now().getTime() >= dueAt) {
+        const pending = ask();
+        // before the first good answer the caller waits for it; afterwards the last values serve meanwhile
+        if (!last) await pending;
+      }
+      return last;
+    },
+    method: publicFearGreedMethod(index.name),
+    fallbackMethod: fallbackFearGreedMethod(index.name),
+  };
 }

@@ -3,7 +3,12 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import type { dailyHotDataSchema, NewsItemData, newsListDataSchema } from "../../../contract/news.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
-import { InvalidNewsCursorError, type NewsItem, type NewsProvider } from "../../providers/news/news-provider.ts";
+import {
+  InvalidNewsCursorError,
+  type NewsItem,
+  type NewsLanguage,
+  type NewsProvider,
+} from "../../providers/news/news-provider.ts";
 import type { PubSub } from "../../providers/pubsub.ts";
 import { type HotWord, hotWords } from "./hot-words.ts";
 
@@ -46,7 +51,7 @@ export interface NewsServiceDeps {
   logger: Logger;
   pubsub: PubSub;
   /** the coins hot words recognise (symbol and name) */
-  coins: readonly { symbol: string; name: string }[];
+  coins: () => readonly { symbol: string; name: string }[];
   refreshMs: number;
 }
 
@@ -68,6 +73,21 @@ const byVotes = (a: NewsItem, b: NewsItem) =>
 const invalidCursor = () =>
   new ApiError(ErrorCode.RequestFailed, "invalidValue", 400, [{ field: "cursor", key: "invalidValue" }], "bad cursor");
 
+const LANGUAGES: readonly NewsLanguage[] = ["en", "zh"];
+/** The API says "cn" for Chinese; the provider "zh". */
+const providerLanguage = (language: NewsListQuery["language"]): NewsLanguage => (language === "cn" ? "zh" : "en");
+
+/** The day's hot list: the items of the newest one's UTC day, ranked by votes. */
+function dailyOf(recent: readonly NewsItem[]): NewsItem[] {
+  const [first] = recent;
+  if (!first) return [];
+  const day = first.publishedAt.slice(0, 10);
+  return recent
+    .filter((item) => item.publishedAt.startsWith(day))
+    .sort(byVotes)
+    .slice(0, DAILY_HOT_SIZE);
+}
+
 /** An offset cursor for lists the service ranks itself (search results, the hot list): "o<offset>". */
 function offsetPage(items: readonly NewsItem[], cursor: string | undefined, pageSize: number) {
   const match = cursor === undefined ? ["", "0"] : /^o(\d{1,6})$/.exec(cursor);
@@ -80,8 +100,11 @@ function offsetPage(items: readonly NewsItem[], cursor: string | undefined, page
 /**
  * News from the provider (the shipped archive of real headlines by default).
  *
- * - Language: the archive is English only. "cn" is answered with the same English items (there is no flag in the
- *   contract to say so, and nothing is machine-translated); news/daily/hot's cn_news is the same list as en_news.
+ * - Language: "en" lists the provider's English items and "cn" its Chinese ones (a live provider's "zh" feeds);
+ *   news/daily/hot gives each language its own list. A language the provider has no item in at all is answered with
+ *   every item: the archive is English only, so its "cn" is the same English items (there is no flag in the contract
+ *   to say so, and nothing is machine-translated) and its cn_news the same list as en_news. Hot words and the board
+ *   mix languages.
  * - Types: "news" is the latest, "hot" the hot ranking; "aiNews" and "KOL" have no items in the archive (empty).
  * - Hot: items of the last 7 days before the newest visible item (archive time, not wall time) ranked by votes;
  *   the daily hot list is the same ranking over the newest item's UTC day.
@@ -92,7 +115,17 @@ function offsetPage(items: readonly NewsItem[], cursor: string | undefined, page
 export function createNewsService(deps: NewsServiceDeps): NewsService {
   const { provider, logger, pubsub } = deps;
   let state:
-    | { recent: NewsItem[]; hot: NewsItem[]; daily: NewsItem[]; words: HotWord[]; board: NewsItem[]; newest: number }
+    | {
+        recent: NewsItem[];
+        hot: NewsItem[];
+        /** the day's hot list by language (every item's when the provider has none in that language) */
+        daily: Record<NewsLanguage, NewsItem[]>;
+        words: HotWord[];
+        board: NewsItem[];
+        newest: number;
+        /** the languages the provider has items in */
+        languages: ReadonlySet<NewsLanguage>;
+      }
     | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -115,19 +148,25 @@ export function createNewsService(deps: NewsServiceDeps): NewsService {
   }
 
   async function refreshOnce() {
+    await provider.refresh?.();
     const [first] = (await provider.latest({ limit: 1 })).items;
     const newest = first ? Date.parse(first.publishedAt) : 0;
     const recent = first ? await itemsSince(newest - HOT_DAYS * DAY) : [];
-    const day = new Date(newest).toISOString().slice(0, 10);
+    const spoken = await Promise.all(
+      LANGUAGES.map(async (language) =>
+        (await provider.latest({ limit: 1, language })).items.length > 0 ? [language] : [],
+      ),
+    );
+    const languages = new Set(spoken.flat());
+    const inLanguage = (language: NewsLanguage) =>
+      languages.has(language) ? recent.filter((item) => item.language === language) : recent;
     const previous = state;
     state = {
       recent,
       hot: [...recent].sort(byVotes),
-      daily: recent
-        .filter((item) => item.publishedAt.startsWith(day))
-        .sort(byVotes)
-        .slice(0, DAILY_HOT_SIZE),
-      words: hotWords(recent, deps.coins, HOT_DAYS),
+      daily: { en: dailyOf(inLanguage("en")), zh: dailyOf(inLanguage("zh")) },
+      languages,
+      words: hotWords(recent, deps.coins(), HOT_DAYS),
       board: recent.slice(0, BOARD_SIZE),
       newest,
     };
@@ -154,19 +193,33 @@ export function createNewsService(deps: NewsServiceDeps): NewsService {
   };
 
   const live = () => {
-    if (!state) throw new Error("the news service has not refreshed yet");
+    if (!state) throw new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "news not available yet");
     return state;
   };
   const list = (items: NewsItem[]): NewsListData => ({ list: items.map(toNewsItem), next: null, mode });
+  /** the provider language a query asks for; undefined (every item) when the provider has no item in it */
+  const languageOf = (query: NewsListQuery): NewsLanguage | undefined => {
+    const language = providerLanguage(query.language);
+    return state?.languages.has(language) ? language : undefined;
+  };
   const hotList = (query: NewsListQuery): NewsListData => {
     const keyword = query.keyword?.toLowerCase();
-    const items = keyword ? live().hot.filter((item) => item.title.toLowerCase().includes(keyword)) : live().hot;
+    const language = languageOf(query);
+    const items = live().hot.filter(
+      (item) => (!language || item.language === language) && (!keyword || item.title.toLowerCase().includes(keyword)),
+    );
     return { ...offsetPage(items, query.cursor, query.pageSize), mode };
   };
 
   return {
     async start() {
-      await refresh();
+      try {
+        await refresh();
+      } catch (error) {
+        // the shipped archive must load; live feeds that are all down at boot are retried by the timer meanwhile
+        if (mode !== "live") throw error;
+        logger.error({ err: error }, "news feeds unreachable at start; retrying every refresh");
+      }
       timer = setInterval(() => void refresh().catch(() => undefined), deps.refreshMs);
       timer.unref();
     },
@@ -179,11 +232,15 @@ export function createNewsService(deps: NewsServiceDeps): NewsService {
       if (query.type === "hot") return hotList(query);
       if (query.type !== "news") return list([]);
       if (query.keyword) {
-        const found = await provider.search(query.keyword, { limit: 100 });
+        const found = await provider.search(query.keyword, { limit: 100, language: languageOf(query) });
         return { ...offsetPage(found, query.cursor, query.pageSize), mode };
       }
       try {
-        const page = await provider.latest({ limit: query.pageSize, before: query.cursor });
+        const page = await provider.latest({
+          limit: query.pageSize,
+          before: query.cursor,
+          language: languageOf(query),
+        });
         return { list: page.items.map(toNewsItem), next: page.next, mode };
       } catch (error) {
         if (error instanceof InvalidNewsCursorError) throw invalidCursor();
@@ -197,8 +254,8 @@ export function createNewsService(deps: NewsServiceDeps): NewsService {
     },
     hotList,
     dailyHot() {
-      const items = live().daily.map(toNewsItem);
-      return { cn_news: items, en_news: items };
+      const { daily } = live();
+      return { cn_news: daily.zh.map(toNewsItem), en_news: daily.en.map(toNewsItem) };
     },
     hotWords: () => ({ list: live().words }),
     board: () => list(live().board),

@@ -38,6 +38,7 @@ const coinsFileSchema = z.object({
       volume24hUsd: z.number().nonnegative().nullable(),
       circulatingSupply: z.number().nonnegative().nullable(),
       categories: z.array(z.enum(["meme", "stablecoin"])),
+      imageUrl: z.null().default(null),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 /**
  * The market-data port. The embedded default replays real Binance spot history shipped in data/market
- * (replay-market.ts); live adapters (Binance REST, CoinGecko) implement the same interface later.
+ * (replay-market.ts); the live adapter (live-market.ts: Binance REST prices, CoinGecko metadata) implements the same
+ * interface.
  *
  * Times are milliseconds since the Unix epoch, UTC. Prices are in USDT. Percentages are plain percent
  * (1.5 means +1.5 %), unrounded: formatting belongs to the UI.
@@ -29,9 +30,10 @@ export interface Candle {
 
 /**
  * Where a ticker's figures come from: "1h" when hourly candles cover the market time, else "1d"
- * (the last completed daily candle; its 24h figures are that UTC day's).
+ * (the last completed daily candle; its 24h figures are that UTC day's); "rolling" for a live exchange's rolling
+ * windows ending at priceTime (Binance's 24h ticker; the 1h and 7d changes from its rolling-window tickers).
  */
-export type TickerResolution = "1h" | "1d";
+export type TickerResolution = "1h" | "1d" | "rolling";
 
 export interface Ticker {
   /** base asset, e.g. "BTC" */
@@ -74,8 +76,12 @@ export interface KlineRange {
 export const KLINE_DEFAULT_LIMIT = 500;
 export const KLINE_MAX_LIMIT = 1000;
 
-/** Tags the project can vouch for; every other category (ai, rwa, depin, gaming, ...) has no known members. */
-export type CoinCategory = "meme" | "stablecoin";
+/**
+ * Sector tags. The shipped replay data vouches only for meme and stablecoin; a live provider tags the sectors its
+ * source lists (CoinGecko categories). A sector with no tagged coin has no members: nothing is guessed.
+ */
+export const coinCategories = ["meme", "stablecoin", "ai_agent", "ai", "rwa", "depin", "defai", "gaming"] as const;
+export type CoinCategory = (typeof coinCategories)[number];
 
 export interface CoinMeta {
   symbol: string;
@@ -89,18 +95,23 @@ export interface CoinMeta {
   /** approximate: market cap / price at statsAsOf, both rounded in the source */
   circulatingSupply: number | null;
   categories: CoinCategory[];
+  /** the coin's logo from the source; null when it has none (a generated image stands in) */
+  imageUrl: string | null;
   /** when rank, market cap, volume and supply were observed (NOT the replay time) */
   statsAsOf: number;
 }
 
 export interface MarketProvider {
   readonly kind: "replay" | "live";
+  /** the source as the UI names it: "Binance (replay)", "Binance · CoinGecko" */
+  readonly name: string;
   snapshot(): Promise<MarketSnapshot>;
   /**
    * Completed candles of one coin, ascending, never later than the market time.
    * Rejects with UnknownSymbolError for a coin without prices.
    */
   klines(symbol: string, interval: Interval, range?: KlineRange): Promise<Candle[]>;
+  /** the coin universe in rank order; cheap to call every refresh (a live provider caches it) */
   coins(): Promise<CoinMeta[]>;
 }
 

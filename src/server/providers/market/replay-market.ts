@@ -57,6 +57,7 @@ export function createReplayMarket(deps: { data: MarketData; clock: ReplayClock 
 
   return {
     kind: "replay",
+    name: "Binance (replay)",
     clock,
     async snapshot(): Promise<MarketSnapshot> {
       const at = clock.now();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -21,6 +22,28 @@ export const headlineRecordSchema = z.object({
 });
 
 export type HeadlineRecord = z.infer<typeof headlineRecordSchema>;
+
+/** Ideographs, kana and hangul: scripts in which a few characters make a headline. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * A headline's id: the first 12 hex digits of SHA-256 over its title key, so the same story has the same id
+ * wherever it is read. For titles in Latin script the key is the archive's (scripts/data/headline-records.ts
+ * `titleKey`: accents and case folded, then a-z and 0-9 only; the shipped ids are checked against this). That key
+ * would erase a title in another script ("比特币突破10万美元" -> "10"), so a title with CJK characters, or with more
+ * other letters than Latin ones, is keyed on all its letters and digits. Undefined when it has none.
+ */
+export function headlineId(title: string): string | undefined {
+  const folded = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+  const latin = folded.replace(/[^a-z0-9]+/g, " ").trim();
+  const every = folded.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const others = every.replace(/[a-z0-9 ]/g, "").length;
+  const key = CJK.test(folded) || others > latin.replaceAll(" ", "").length ? every : latin;
+  return key ? createHash("sha256").update(key).digest("hex").slice(0, 12) : undefined;
+}
 
 export function parseHeadlines(text: string, name: string): NewsItem[] {
   const items: NewsItem[] = [];

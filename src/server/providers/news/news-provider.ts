@@ -1,6 +1,6 @@
 /**
  * The news port. The embedded default serves the shipped archive of real headlines (replay-news.ts);
- * an RSS adapter implements the same interface later.
+ * the live adapter (rss-news.ts) reads RSS/Atom feeds of crypto outlets through the same interface.
  */
 
 export type NewsLanguage = "en" | "zh";
@@ -45,6 +45,11 @@ export interface NewsSearchOptions {
 export interface NewsProvider {
   /** "archive": past headlines with their real dates; "live": a feed */
   readonly kind: "archive" | "live";
+  /**
+   * Fetch what is new at the source (a live provider polls its feeds here; the archive has nothing to do). Called by
+   * the news service on every refresh, never per request. Rejects only when nothing at all could be read.
+   */
+  refresh?(): Promise<void>;
   latest(query?: LatestNewsQuery): Promise<NewsPage>;
   /** items whose title, content or source hold every word of the query, newest first */
   search(query: string, options?: NewsSearchOptions): Promise<NewsItem[]>;

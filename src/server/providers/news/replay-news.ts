@@ -24,6 +24,8 @@ const fold = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 const clampLimit = (limit: number | undefined) =>
   Math.min(Math.max(Math.trunc(limit ?? NEWS_DEFAULT_LIMIT), 1), NEWS_MAX_LIMIT);
 
@@ -103,7 +105,8 @@ export function createReplayNews(deps: { items: readonly NewsItem[]; visibleUnti
       return { items: page.map((entry) => entry.item), next: last && more ? cursorOf(last) : null };
     },
     async search(query, options = {}) {
-      // each query word must begin some word of the text: "eth" finds "Ethereum", "reum" finds nothing
+      // each query word must begin some word of the text: "eth" finds "Ethereum", "reum" finds nothing; Chinese,
+      // Japanese and Korean are written without spaces, so a word in those scripts may match anywhere
       const words = fold(query).split(" ").filter(Boolean);
       if (words.length === 0) return [];
       const limit = clampLimit(options.limit);
@@ -111,7 +114,7 @@ export function createReplayNews(deps: { items: readonly NewsItem[]; visibleUnti
       for (let index = visibleFrom(); index < entries.length && found.length < limit; index++) {
         const entry = entries[index];
         if (!entry || !speaks(entry, options.language)) continue;
-        if (words.every((word) => entry.text.includes(` ${word}`))) found.push(entry.item);
+        if (words.every((word) => entry.text.includes(CJK.test(word) ? word : ` ${word}`))) found.push(entry.item);
       }
       return found;
     },

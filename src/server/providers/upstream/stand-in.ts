@@ -16,9 +16,11 @@ export interface StandInReply {
   delayMs?: number;
 }
 
-export type StandInHandler = (request: { path: string; query: URLSearchParams; headers: IncomingMessage["headers"] }) =>
-  | StandInReply
-  | undefined;
+export type StandInHandler = (request: {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+}) => StandInReply | undefined;
 
 export interface StandIn {
   url: string;

@@ -33,7 +33,11 @@ describe("upstream client", () => {
   });
 
   it("retries a 503 and a 429 with Retry-After, then succeeds", async () => {
-    const replies = [json({ msg: "busy" }, 503), json({ code: -1003 }, 429, { "retry-after": "0" }), json({ ok: true })];
+    const replies = [
+      json({ msg: "busy" }, 503),
+      json({ code: -1003 }, 429, { "retry-after": "0" }),
+      json({ ok: true }),
+    ];
     standIn.handle(() => replies.shift());
     await expect(upstream().json("ping", pingSchema)).resolves.toEqual({ ok: true });
     expect(standIn.requests).toHaveLength(3);

@@ -1,8 +1,8 @@
 import {
   BrokenCircuitError,
+  type CircuitBreakerPolicy,
   CircuitState,
   ConsecutiveBreaker,
-  type CircuitBreakerPolicy,
   circuitBreaker,
   handleAll,
 } from "cockatiel";
@@ -91,7 +91,8 @@ function classify(name: string, error: unknown): UpstreamError {
   if (error instanceof BrokenCircuitError) {
     return new UpstreamError(name, "circuit-open", "circuit open after repeated failures", undefined, { cause: error });
   }
-  if (error instanceof TimeoutError) return new UpstreamError(name, "timeout", "timed out", undefined, { cause: error });
+  if (error instanceof TimeoutError)
+    return new UpstreamError(name, "timeout", "timed out", undefined, { cause: error });
   if (error instanceof HTTPError) {
     const status = error.response.status;
     // Binance answers 418 to an address it has banned for ignoring its 429s
@@ -133,7 +134,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     try {
       return await breaker.execute(() =>
         client
-          .get(path.replace(/^\//, ""), { searchParams: searchParams as Record<string, string> | undefined, headers: { accept } })
+          .get(path.replace(/^\//, ""), {
+            searchParams: searchParams as Record<string, string> | undefined,
+            headers: { accept },
+          })
           .text(),
       );
     } catch (error) {
