@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -188,4 +189,90 @@ export const candles = pgTable(
     quoteVolume: doublePrecision("quote_volume"),
   },
   (table) => [primaryKey({ columns: [table.symbol, table.interval, table.openTime] })],
+);
+
+/** Shapes of the chat tables' JSON columns (validated at the API edge by the contract's schemas). */
+export type StoredAttachment =
+  | { type: "image"; url: string }
+  | { type: "pdf"; fileId: string; name: string };
+export interface StoredCitation {
+  tool: string;
+  source: string;
+  at: string;
+}
+
+/**
+ * A chat (spec §3 "message group"). The client names it (timestamp + user id); `owner` is the quota subject of
+ * whoever opened it (`u:<user id>` or `v:<visitor id>`), and only the owner reads, writes or deletes it.
+ */
+export const chatGroups = pgTable(
+  "chat_groups",
+  {
+    msggroup: text("msggroup").primaryKey(),
+    owner: text("owner").notNull(),
+    /** the first question (or JSON with a title for agent chats) */
+    content: text("content").notNull(),
+    agentId: text("agent_id").notNull().default(""),
+    img: text("img"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("chat_groups_owner_updated_idx").on(table.owner, table.updatedAt)],
+);
+
+/** Questions and answers; an answer is written as it streams and kept (status stopped/error) when cut short. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    code: text("code").primaryKey(),
+    /** insertion order within a chat */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    msggroup: text("msggroup")
+      .notNull()
+      .references(() => chatGroups.msggroup, { onDelete: "cascade" }),
+    role: text("role").$type<"user" | "assistant">().notNull(),
+    content: text("content").notNull(),
+    model: integer("model").notNull(),
+    status: text("status").$type<"streaming" | "complete" | "stopped" | "error">().notNull(),
+    rate: integer("rate").notNull().default(0),
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+    citations: jsonb("citations").$type<StoredCitation[]>().notNull().default([]),
+    related: jsonb("related").$type<string[]>().notNull().default([]),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("chat_messages_group_seq_idx").on(table.msggroup, table.seq)],
+);
+
+/**
+ * A shared selection of 1 to 6 messages: a snapshot, so the public page keeps working when the chat is edited or
+ * deleted later.
+ */
+export const chatShares = pgTable("chat_shares", {
+  code: text("code").primaryKey(),
+  owner: text("owner").notNull(),
+  msggroup: text("msggroup").notNull(),
+  /** the shared messages as the contract's ChatMessage objects */
+  messages: jsonb("messages").$type<unknown[]>().notNull(),
+  summary: text("summary").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** Files a user attached to chats: images (served back by URL) and PDFs (their text goes to the model). */
+export const chatUploads = pgTable(
+  "chat_uploads",
+  {
+    id: text("id").primaryKey(),
+    owner: text("owner").notNull(),
+    kind: text("kind").$type<"image" | "pdf">().notNull(),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    /** where the bytes are in the upload store (a local directory by default) */
+    storageKey: text("storage_key").notNull(),
+    /** a PDF's extracted text (null for images) */
+    text: text("text"),
+    pages: integer("pages"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("chat_uploads_owner_idx").on(table.owner)],
 );
