@@ -41,7 +41,7 @@ afterEach(async () => {
 
 function service(options: { fearGreed?: boolean } = {}) {
   const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  const tuning = { timeoutMs: 300, retries: 0 };
+  const tuning = { timeoutMs: 1_500, retries: 0 };
   const provider = openLiveMarket({
     binanceUrl: binance.url,
     coingeckoUrl: coingecko.url,

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 const client = () =>
-  createBinance({ baseUrl: standIn.url, clock, upstream: { timeoutMs: 200, retries: 0, backoffMs: 5 } });
+  createBinance({ baseUrl: standIn.url, clock, upstream: { timeoutMs: 1_500, retries: 0, backoffMs: 5 } });
 
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const client = (apiKey?: string) =>
-  createCoinGecko({ baseUrl: standIn.url, apiKey, upstream: { timeoutMs: 200, retries: 0, backoffMs: 5 } });
+  createCoinGecko({ baseUrl: standIn.url, apiKey, upstream: { timeoutMs: 1_500, retries: 0, backoffMs: 5 } });
 
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(

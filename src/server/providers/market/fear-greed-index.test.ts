@@ -12,7 +12,7 @@ afterEach(async () => {
   await standIn.close();
 });
 
-const index = () => createFearGreedIndex({ url: `${standIn.url}/fng/`, upstream: { timeoutMs: 200, retries: 0 } });
+const index = () => createFearGreedIndex({ url: `${standIn.url}/fng/`, upstream: { timeoutMs: 1_500, retries: 0 } });
 
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(

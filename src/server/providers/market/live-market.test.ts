@@ -33,7 +33,7 @@ const open = (timing = {}) =>
     coingeckoApiKey: undefined,
     clock,
     logger: pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) }),
-    upstream: { binance: { timeoutMs: 200, retries: 0 }, coingecko: { timeoutMs: 200, retries: 0 } },
+    upstream: { binance: { timeoutMs: 1_500, retries: 0 }, coingecko: { timeoutMs: 1_500, retries: 0 } },
     timing: { sectorGapMs: 0, ...timing },
   });
 

@@ -60,7 +60,7 @@ const open = (outlets: readonly Outlet[], options: Partial<RssNewsOptions> = {})
     clock,
     logger: logger(),
     ...options,
-    upstream: { timeoutMs: 300, retries: 0, backoffMs: 5, ...options.upstream },
+    upstream: { timeoutMs: 1_500, retries: 0, backoffMs: 5, ...options.upstream },
   });
 
 const ALL: readonly Outlet[] = ["cointelegraph", "theblock", "digest", "zh"];

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const upstream = (overrides: Partial<Parameters<typeof createUpstream>[0]> = {}) =>
-  createUpstream({ name: "stand-in", baseUrl: standIn.url, timeoutMs: 300, retries: 2, backoffMs: 10, ...overrides });
+  createUpstream({ name: "stand-in", baseUrl: standIn.url, timeoutMs: 1_500, retries: 2, backoffMs: 10, ...overrides });
 
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(
