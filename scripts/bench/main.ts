@@ -4,8 +4,10 @@ import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { measureFirstLoad } from "./bundle.ts";
+import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
 
-const BUDGET = { jsKb: 110, cssKb: 15, cachedRatio: 0.5 };
+const BUDGET = { jsKb: 110, cssKb: 15, cachedRatio: 0.5, firstTokenMs: 50, streams: 500 };
+const CHAT_SAMPLES = 200;
 const DURATION_S = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 3);
 const ROUNDS = 5;
 
@@ -101,6 +103,40 @@ try {
     coinRatio >= BUDGET.cachedRatio && coins.errors === 0,
   );
   row("  median latency (bare / model list / coin list)", `${bare.p50} / ${models.p50} / ${coins.p50} ms`, "", true);
+
+  console.log(`\nchat on MountainLion over HTTP (${CHAT_SAMPLES} questions one after another, each a new visitor)`);
+  await sequentialTimings(urls.product, 10);
+  const timings = await sequentialTimings(urls.product, CHAT_SAMPLES);
+  const first = timings.map((t) => t.firstTokenMs);
+  const full = timings.map((t) => t.fullMs);
+  const p50 = percentile(first, 50);
+  row(
+    "time to first token, median",
+    `${p50.toFixed(1)} ms`,
+    `<= ${BUDGET.firstTokenMs} ms`,
+    p50 <= BUDGET.firstTokenMs,
+  );
+  row("time to first token, p99", `${percentile(first, 99).toFixed(1)} ms`, "", true);
+  row(
+    "full answer, median / p99",
+    `${percentile(full, 50).toFixed(1)} / ${percentile(full, 99).toFixed(1)} ms`,
+    "",
+    true,
+  );
+  const streams = await concurrentStreams(urls.product, BUDGET.streams);
+  row(
+    `${BUDGET.streams} concurrent streams: finished / errors`,
+    `${streams.ok} / ${streams.errors}`,
+    "0 errors",
+    streams.errors === 0,
+  );
+  row(
+    "  wall time, first token median",
+    `${streams.wallMs.toFixed(0)} / ${streams.firstTokenP50.toFixed(0)} ms`,
+    "",
+    true,
+  );
+  if (streams.firstError) console.log(`  first error: ${streams.firstError}`);
 } finally {
   child.kill("SIGTERM");
 }

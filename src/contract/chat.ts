@@ -102,6 +102,8 @@ export const chatDoneEventSchema = z.object({
   related: z.array(z.string()),
   citations: z.array(chatCitationSchema),
 });
+/** The error event's key when the model failed or went silent (spec §8 "chat answer error"). */
+export const CHAT_ANSWER_ERROR_KEY = "chatAnswerError";
 export const chatErrorEventSchema = z.object({
   /** spec §8 code: 1001 for a model failure, 5004 / 20006 when the quota ran out */
   code: z.number(),
@@ -149,8 +151,8 @@ export const chatMessageSchema = z.object({
   create_time: z.string(),
   /** the model that answered (assistant) or was asked (user) */
   model: z.number(),
-  /** complete, stopped by the user, or failed with the partial answer kept */
-  status: z.enum(["complete", "stopped", "error"]),
+  /** complete, stopped by the user, or failed with the partial answer kept; streaming while it is written */
+  status: z.enum(["complete", "stopped", "error", "streaming"]),
   /** the user's rating of an answer: 1 up, -1 down, 0 none */
   rate: z.number().int().min(-1).max(1),
   attachments: z.array(chatAttachmentSchema),
@@ -177,7 +179,11 @@ export const userRateQuerySchema = z.object({
 export const userRateDataSchema = z.object({ code: z.string(), rate: z.number().int() });
 
 export const polishQuerySchema = z.object({
-  instruction: z.string().trim().min(1, { error: "required" }).max(Limits.questionMax, { error: "uploadLengthTip" }),
+  instruction: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .max(Limits.questionMax, { error: "uploadLengthTip" }),
   language: z.enum(chatLanguages).default("en"),
 });
 /** the revised text */
@@ -186,6 +192,8 @@ export const polishDataSchema = z.string();
 export const recommendQuerySchema = z.object({
   language: z.enum(chatLanguages).default("en"),
   count: z.coerce.number().int().min(1).max(10).default(4),
+  /** the client's refresh counter: the same seed gives the same questions; without it each call rotates on */
+  seed: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
 });
 export const recommendDataSchema = z.object({ list: z.array(z.string()) });
 
@@ -231,6 +239,12 @@ export const imageListUploadBodySchema = z.object({
     .max(Limits.chatImagesMax, { error: "imagesNumTip" }),
 });
 export const imageListUploadDataSchema = z.object({ files_url: z.array(z.string()).min(1) });
+
+/** decoded bytes of one PDF upload (the spec leaves the size open) */
+export const PDF_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Where an uploaded chat image is served (files_url holds these paths); public to whoever has the unguessable id. */
+export const CHAT_UPLOAD_PATH_PREFIX = "/v2/api/chat/upload/";
 
 export const pdfUploadBodySchema = z.object({
   name: z.string().trim().min(1).max(255),

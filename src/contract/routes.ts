@@ -17,6 +17,36 @@ import {
   userLoginOtherBodySchema,
   walletNonceDataSchema,
 } from "./auth.ts";
+import {
+  chatEventSchemas,
+  chatSendBodySchema,
+  chatStopBodySchema,
+  chatStopDataSchema,
+  deletedDataSchema,
+  delMessagesBodySchema,
+  delMsgGroupListBodySchema,
+  getShareMessagesDataSchema,
+  getShareMessagesQuerySchema,
+  imageListUploadBodySchema,
+  imageListUploadDataSchema,
+  messageListDataSchema,
+  messageListQuerySchema,
+  msgGroupListDataSchema,
+  msgGroupListQuerySchema,
+  PDF_UPLOAD_MAX_BYTES,
+  pdfUploadBodySchema,
+  pdfUploadDataSchema,
+  polishDataSchema,
+  polishQuerySchema,
+  recommendDataSchema,
+  recommendQuerySchema,
+  shareMessagesBodySchema,
+  shareMessagesDataSchema,
+  swapAgentQuestionDataSchema,
+  swapAgentQuestionQuerySchema,
+  userRateDataSchema,
+  userRateQuerySchema,
+} from "./chat.ts";
 import { Limits } from "./constants.ts";
 import { addFeedbackBodySchema, addFeedbackDataSchema } from "./feedback.ts";
 import {
@@ -61,6 +91,11 @@ export interface RouteContract {
   data: z.ZodType;
   /** error codes this route may answer besides 1001 and 4003 */
   errors?: readonly number[];
+  /**
+   * A streaming route answers text/event-stream with these events (`event: <name>`, `data: <json>`) instead of
+   * the envelope; a request refused before the stream opens still answers the error envelope.
+   */
+  events?: Readonly<Record<string, z.ZodType>>;
 }
 
 /** The routes built so far; the server mounts them and publishes them as OpenAPI. */
@@ -359,5 +394,133 @@ export const routes = {
     body: tonLoginBodySchema,
     maxBodyBytes: SMALL_BODY,
     data: loginDataSchema,
+  },
+  chatSend: {
+    method: "post",
+    path: "/chat/send",
+    summary:
+      "Ask a question: the answer streams as Server-Sent Events start, text, tool, then done or error (5004/20006 alone when no chats are left)",
+    tag: "chat",
+    body: chatSendBodySchema,
+    // a recorded question travels as base64 beside the text
+    maxBodyBytes: 8 * 1024 * 1024 + 64 * 1024,
+    // success is the event stream, not an envelope
+    data: z.null(),
+    events: chatEventSchemas,
+    errors: [5004, 20006],
+  },
+  chatStop: {
+    method: "post",
+    path: "/chat/stop",
+    summary: "Stop the answer streaming in a chat (on any API node); the partial answer is kept as stopped",
+    tag: "chat",
+    body: chatStopBodySchema,
+    maxBodyBytes: SMALL_BODY,
+    data: chatStopDataSchema,
+  },
+  getMsgGroupList: {
+    method: "get",
+    path: "/getMsgGroupList",
+    summary: "The caller's chats, newest activity first, paged",
+    tag: "chat",
+    query: msgGroupListQuerySchema,
+    data: msgGroupListDataSchema,
+  },
+  getMessageList: {
+    method: "get",
+    path: "/getMessageList",
+    summary: "The messages of one of the caller's chats, oldest first (none for a chat not opened yet)",
+    tag: "chat",
+    query: messageListQuerySchema,
+    data: messageListDataSchema,
+  },
+  delMsgGroupList: {
+    method: "post",
+    path: "/delMsgGroupList",
+    summary: "Delete some of the caller's chats; answers how many were deleted",
+    tag: "chat",
+    body: delMsgGroupListBodySchema,
+    // up to 200 ids
+    maxBodyBytes: 32 * 1024,
+    data: deletedDataSchema,
+  },
+  delMessages: {
+    method: "post",
+    path: "/delMessages",
+    summary: "Delete some of the caller's messages by code; answers how many were deleted",
+    tag: "chat",
+    body: delMessagesBodySchema,
+    // up to 200 ids
+    maxBodyBytes: 32 * 1024,
+    data: deletedDataSchema,
+  },
+  userRate: {
+    method: "post",
+    path: "/userRate",
+    summary: "Rate one of the caller's answers (query code and rate: 1 up, -1 down, 0 none)",
+    tag: "chat",
+    query: userRateQuerySchema,
+    data: userRateDataSchema,
+  },
+  imageListUpload: {
+    method: "post",
+    path: "/imageListUpload",
+    summary:
+      "Upload chat images (at most 5 png/jpeg, each at most 10485760 bytes); answers the paths they are served at",
+    tag: "chat",
+    body: imageListUploadBodySchema,
+    // five images as base64 (4/3 of their bytes) beside short fields
+    maxBodyBytes: Math.ceil((Limits.chatImagesMax * Limits.chatImageMaxBytes * 4) / 3) + 64 * 1024,
+    data: imageListUploadDataSchema,
+  },
+  pdfUpload: {
+    method: "post",
+    path: "/pdfUpload",
+    summary: "Upload a PDF (application/pdf, at most 20 MB); its text is extracted for the model's context",
+    tag: "chat",
+    body: pdfUploadBodySchema,
+    maxBodyBytes: Math.ceil((PDF_UPLOAD_MAX_BYTES * 4) / 3) + 16 * 1024,
+    data: pdfUploadDataSchema,
+  },
+  instructionPolish: {
+    method: "get",
+    path: "/instruction/polish",
+    summary: "Polish a prompt into a clear question in the same language; data is the revised text",
+    tag: "chat",
+    query: polishQuerySchema,
+    data: polishDataSchema,
+  },
+  chatRecommend: {
+    method: "get",
+    path: "/chat/recommend",
+    summary: "Recommended questions the analyst can answer; each call (or seed) gives the next ones",
+    tag: "chat",
+    query: recommendQuerySchema,
+    data: recommendDataSchema,
+  },
+  getSwapAgentQuestion: {
+    method: "get",
+    path: "/getSwapAgentQuestion",
+    summary: "Suggested questions for the aiSwap tab (data.content1)",
+    tag: "chat",
+    query: swapAgentQuestionQuerySchema,
+    data: swapAgentQuestionDataSchema,
+  },
+  shareMessages: {
+    method: "post",
+    path: "/shareMessages",
+    summary: "Share 1 to 6 messages of one's chat as a public page; answers its code, path, QR code and summary",
+    tag: "chat",
+    body: shareMessagesBodySchema,
+    maxBodyBytes: SMALL_BODY,
+    data: shareMessagesDataSchema,
+  },
+  getShareMessages: {
+    method: "get",
+    path: "/getShareMessages",
+    summary: "A shared chat's snapshot by code (public: no sign-in needed)",
+    tag: "chat",
+    query: getShareMessagesQuerySchema,
+    data: getShareMessagesDataSchema,
   },
 } as const satisfies Record<string, RouteContract>;

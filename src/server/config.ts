@@ -111,6 +111,14 @@ const envSchema = z.object({
   MARKET_REPLAY_AT_END: z.enum(["wrap", "clamp"]).default("wrap"),
   MARKET_REFRESH_SECONDS: z.coerce.number().positive().default(15),
   NEWS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
+  UPLOAD_DIR: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_VIRTUAL_HOSTED_STYLE: bool,
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export interface LlmEndpoint {
@@ -179,6 +187,23 @@ export interface Config {
     /** how often the source is checked for items newer than the last pushed */
     refreshSeconds: number;
   };
+  /** chat uploads (images, PDFs): a local directory, or an S3-compatible bucket when S3_* are all set */
+  uploads: {
+    dir: string;
+    s3:
+      | {
+          endpoint: string;
+          bucket: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          region: string;
+          /** bucket in the host name (AWS style) instead of the path (MinIO, R2 and most others) */
+          virtualHostedStyle: boolean;
+        }
+      | undefined;
+  };
+  /** a chat answer fails when its model sends nothing for this long (before the first part or between parts) */
+  llmTimeoutMs: number;
   /** configured language-model endpoints by model config key (QWEN, GPT, ...) */
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
 }
@@ -211,6 +236,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: NEWS_FEEDS: ${feeds}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const s3Settings = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const s3Missing = Object.entries(s3Settings)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (s3Missing.length > 0 && s3Missing.length < 4) {
+    throw new ConfigError(`Invalid configuration: S3 storage also needs ${s3Missing.join(", ")}`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -265,6 +302,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       feeds: typeof feeds === "string" ? [] : feeds,
       refreshSeconds: e.NEWS_REFRESH_SECONDS,
     },
+    uploads: {
+      dir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),
+      s3:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              region: e.S3_REGION,
+              virtualHostedStyle: e.S3_VIRTUAL_HOSTED_STYLE,
+            }
+          : undefined,
+    },
+    llmTimeoutMs: e.LLM_TIMEOUT_MS,
     llm,
   };
 }

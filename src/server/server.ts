@@ -5,13 +5,20 @@ import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { loadAppSecret } from "./features/accounts/app-secrets.ts";
 import { createCaptchaService } from "./features/accounts/captcha.service.ts";
+import { dailyChatLimit } from "./features/accounts/card.ts";
 import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
 import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
-import { createQuotaService } from "./features/accounts/quota.service.ts";
+import { createQuotaService, QuotaKind } from "./features/accounts/quota.service.ts";
 import { createSessionsService } from "./features/accounts/sessions.service.ts";
 import { createTonAuthService } from "./features/accounts/ton-auth.service.ts";
 import { createUserInfoService } from "./features/accounts/user-info.service.ts";
 import { accountName, createUsersRepository } from "./features/accounts/users.repository.ts";
+import { type ChatToolkit, createChatService } from "./features/chat/chat.service.ts";
+import { createChatQuota } from "./features/chat/chat-quota.ts";
+import { createChatExtras } from "./features/chat/extras/chat-extras.ts";
+import { createModelRegistry } from "./features/chat/model-registry.ts";
+import { createMountainLion } from "./features/chat/mountainlion/index.ts";
+import { citationOf, createChatTools, toolSummary } from "./features/chat/tools/index.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
 import { createCandlesRepository } from "./features/market/candles.repository.ts";
@@ -34,6 +41,7 @@ import { openRssNews } from "./providers/news/rss-news.ts";
 import { createMemoryPubSub, createRedisPubSub } from "./providers/pubsub.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
 import { createRedis } from "./providers/redis.ts";
+import { createUploadStore } from "./providers/upload-store/create-upload-store.ts";
 
 export interface RunningServer {
   url: string;
@@ -52,6 +60,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** tests move time (code expiry, lockouts, daily quotas) */
   clock?: Clock;
+  /** tests give the chat models their own tools instead of the product's */
+  chatToolkit?: ChatToolkit;
 }
 
 /** The market source of the configuration, and the market time news must not run ahead of. */
@@ -135,7 +145,31 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     refreshMs: config.news.refreshSeconds * 1000,
   });
   const push = createPushHub(pubsub);
-  await Promise.all([push.start(), market.start(), news.start()]);
+  // uploads (local directory, or S3 when configured), shares and suggested questions
+  const chatExtras = createChatExtras({ db, store: createUploadStore(config.uploads), logger });
+  const chat = createChatService({
+    db,
+    clock,
+    logger,
+    pubsub,
+    models: createModelRegistry(config.llm, { mountainLion: createMountainLion() }),
+    quota: createChatQuota({
+      counter: {
+        consume: (subject, limit) => quota.consume(subject, QuotaKind.chat, limit),
+        release: (subject, day) => quota.release(subject, QuotaKind.chat, day),
+      },
+      dailyLimit: async (owner) =>
+        dailyChatLimit(owner.userId === undefined ? undefined : await users.findById(owner.userId), clock.now()),
+    }),
+    toolkit: options.chatToolkit ?? {
+      tools: (language) => createChatTools({ market, news, language }),
+      summary: toolSummary,
+      citation: citationOf,
+    },
+    timeoutMs: config.llmTimeoutMs,
+    publicUrl: config.publicUrl,
+  });
+  await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -152,6 +186,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
     market,
     news,
+    chat,
+    chatExtras,
   };
   const app = createHttpApp({
     config,
@@ -175,7 +211,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([market.stop(), news.stop(), push.close()]);
+      await Promise.all([market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => {

@@ -11,6 +11,8 @@ import type { IdentityAuthService } from "../features/accounts/identity-auth.ser
 import type { SessionsService } from "../features/accounts/sessions.service.ts";
 import type { TonAuthService } from "../features/accounts/ton-auth.service.ts";
 import type { UserInfoService } from "../features/accounts/user-info.service.ts";
+import type { ChatService } from "../features/chat/chat.service.ts";
+import type { ChatExtras } from "../features/chat/extras/chat-extras.ts";
 import type { FeedbackService } from "../features/feedback/feedback.service.ts";
 import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
@@ -26,6 +28,13 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { appConfigRoutes } from "./routes/app-config.routes.ts";
+import { chatRoutes } from "./routes/chat.routes.ts";
+import {
+  chatExtrasRoutes,
+  chatUploadFileRoutes,
+  SHARE_PAGE_ROUTE,
+  sharePageMeta,
+} from "./routes/chat-extras.routes.ts";
 import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
@@ -72,6 +81,8 @@ export interface HttpDeps {
     accountName(userId: number): Promise<string>;
     market: MarketService;
     news: NewsService;
+    chat: ChatService;
+    chatExtras: ChatExtras;
   };
   /** this node's end of the live push channel (closed by the server on shutdown) */
   push: PushHub;
@@ -147,6 +158,9 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", userRoutes({ userInfo: services.userInfo }));
   api.route("/", marketRoutes(services.market));
   api.route("/", newsRoutes(services.news));
+  api.route("/", chatRoutes({ chat: services.chat }));
+  const shareLinks = { publicUrl: deps.config.publicUrl, trustProxy: deps.config.trustProxy };
+  api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
   api.route("/", pushRoutes({ hub: deps.push, status: () => services.market.view().status }));
   api.all("*", () => {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
@@ -154,11 +168,13 @@ export function createHttpApp(deps: HttpDeps) {
   if (deps.devOutbox) app.route("/", deps.devOutbox);
   app.route(API_PREFIX, avatarRoutes({ userInfo: services.userInfo }));
   app.route(API_PREFIX, coinImageRoutes());
+  app.route(API_PREFIX, chatUploadFileRoutes({ extras: services.chatExtras }));
   app.route(API_PREFIX, api);
 
   // The web app's pages and files get security headers and compression; the JSON API skips both, which
   // would cost it over half its throughput (they force each response to be rebuilt).
   app.use("*", securityHeaders(), compress());
+  app.use(SHARE_PAGE_ROUTE, sharePageMeta({ extras: services.chatExtras, ...shareLinks }));
   app.route("/", tonConnectManifestRoutes({ ...deps.config.tonConnect, publicUrl: deps.config.publicUrl }));
   app.route("/", spaRoutes(deps.config.staticDir, deps.config.apiKey));
 

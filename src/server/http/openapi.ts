@@ -27,10 +27,19 @@ function operation(name: string, route: RouteContract) {
       ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } } }
       : {}),
     responses: {
-      "200": {
-        description: "code 200",
-        content: { "application/json": { schema: toSchema(envelopeSchema(route.data), "output") } },
-      },
+      "200": route.events
+        ? {
+            description: `text/event-stream; events: ${Object.keys(route.events).join(", ")}`,
+            content: {
+              "text/event-stream": {
+                schema: { oneOf: Object.values(route.events).map((schema) => toSchema(schema, "output")) },
+              },
+            },
+          }
+        : {
+            description: "code 200",
+            content: { "application/json": { schema: toSchema(envelopeSchema(route.data), "output") } },
+          },
       default: {
         description: `error envelope; codes ${errorCodes.join(", ")}`,
         content: { "application/json": { schema: toSchema(envelopeSchema(errorDataSchema), "output") } },

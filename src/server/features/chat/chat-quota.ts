@@ -1,0 +1,68 @@
+import { ErrorCode } from "../../../contract/errors.ts";
+import type { MessageKey } from "../../../contract/message-keys.ts";
+
+/** Who asks: the owner of the chat and the quota subject (`u:<user id>` or `v:<visitor id>`). */
+export interface ChatOwner {
+  subject: string;
+  /** the signed-in user; undefined for a visitor */
+  userId: number | undefined;
+}
+
+/** The daily counter of the accounts feature (its quota service, bound to the chat kind by the server). */
+export interface ChatQuotaCounter {
+  consume(subject: string, limit: number): Promise<{ allowed: boolean; remaining: number; day: string }>;
+  release(subject: string, day: string): Promise<void>;
+}
+
+export type ChatQuotaGrant =
+  | {
+      allowed: true;
+      /** chats left today after this one; null when unlimited */
+      remaining: number | null;
+      /** gives the chat back (the answer did not start); safe to call more than once */
+      release(): Promise<void>;
+    }
+  | { allowed: false; code: 5004 | 20006; key: MessageKey };
+
+export interface ChatQuotaDeps {
+  counter: ChatQuotaCounter;
+  /**
+   * Chats a day the owner may start: visitors 1; users by card and edition (2, +20 with PLUS);
+   * Infinity for trial and VIP cards, which are not counted.
+   */
+  dailyLimit(owner: ChatOwner): Promise<number>;
+}
+
+/**
+ * The chat quota (spec §6, §9): one use per answer that starts. The use is taken before the model is called,
+ * atomically (concurrent sends never get more than the limit), and given back when the answer never started.
+ * A visitor out of chats gets 5004 noFreeChat; a signed-in user 20006 (redeem with points).
+ */
+export function createChatQuota(deps: ChatQuotaDeps) {
+  return {
+    async take(owner: ChatOwner): Promise<ChatQuotaGrant> {
+      const limit = await deps.dailyLimit(owner);
+      if (limit === Number.POSITIVE_INFINITY) {
+        return { allowed: true, remaining: null, release: async () => undefined };
+      }
+      const used = await deps.counter.consume(owner.subject, limit);
+      if (!used.allowed) {
+        return owner.userId === undefined
+          ? { allowed: false, code: ErrorCode.NoRemainingChats, key: "noFreeChat" }
+          : { allowed: false, code: ErrorCode.ChatQuotaRedeemWithPoints, key: "chatQuotaRedeem" };
+      }
+      let released = false;
+      return {
+        allowed: true,
+        remaining: used.remaining,
+        async release() {
+          if (released) return;
+          released = true;
+          await deps.counter.release(owner.subject, used.day);
+        },
+      };
+    },
+  };
+}
+
+export type ChatQuota = ReturnType<typeof createChatQuota>;

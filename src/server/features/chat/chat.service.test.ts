@@ -1,0 +1,185 @@
+import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatEventName, ChatEvents, ChatSendBody } from "../../../contract/chat.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { chatMessages } from "../../db/schema.ts";
+import { systemClock } from "../../providers/clock.ts";
+import { createMemoryPubSub, type PubSub } from "../../providers/pubsub.ts";
+import { createChatService } from "./chat.service.ts";
+import { createChatQuota } from "./chat-quota.ts";
+import type { ChatEventSink } from "./chat-sse.ts";
+import { createModelRegistry } from "./model-registry.ts";
+
+/** A model that writes "w0 w1 ..." every `delayMs`, and stops when its call is aborted. */
+function slowModel(delayMs: number, words = 200): LanguageModelV3 {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 1, text: 1, reasoning: 0 },
+  };
+  return {
+    specificationVersion: "v3",
+    provider: "test",
+    modelId: "slow",
+    supportedUrls: {},
+    doGenerate: () => Promise.reject(new Error("stream only")),
+    doStream: async (options) => {
+      const signal = options.abortSignal;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        async start(controller) {
+          controller.enqueue({ type: "stream-start", warnings: [] });
+          controller.enqueue({ type: "text-start", id: "t" });
+          for (let i = 0; i < words; i++) {
+            if (signal?.aborted) return controller.error(signal.reason);
+            controller.enqueue({ type: "text-delta", id: "t", delta: `w${i} ` });
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+          }
+          controller.enqueue({ type: "text-end", id: "t" });
+          controller.enqueue({ type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage });
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+function collector() {
+  const events: { event: ChatEventName; data: unknown }[] = [];
+  const gone = new AbortController();
+  const sink: ChatEventSink = {
+    send(event, data) {
+      events.push({ event, data });
+      return true;
+    },
+    signal: gone.signal,
+  };
+  const named = <K extends ChatEventName>(name: K) =>
+    events.flatMap((e) => (e.event === name ? [e.data as ChatEvents[K]] : []));
+  return { events, sink, named, gone };
+}
+
+const body = (msggroup: string, question: string): ChatSendBody => ({
+  msggroup,
+  question,
+  model: 6,
+  mode: "search",
+  language: "en",
+  base64String: "",
+  createImg: false,
+  attachments: [],
+  agentId: "",
+});
+
+let handle: DatabaseHandle;
+let pubsub: PubSub;
+const logger = pino({ level: "silent" });
+const unlimited = createChatQuota({
+  counter: {
+    consume: () => Promise.reject(new Error("not counted")),
+    release: () => Promise.resolve(),
+  },
+  dailyLimit: async () => Number.POSITIVE_INFINITY,
+});
+
+/** One API node: its own service (and in-process runs) over the shared database and pubsub. */
+function node(model: LanguageModelV3) {
+  return createChatService({
+    db: handle.db,
+    clock: systemClock,
+    logger,
+    pubsub,
+    models: createModelRegistry({}, { mountainLion: model }),
+    quota: unlimited,
+    timeoutMs: 5_000,
+    flush: { ms: 20, chars: 10 },
+  });
+}
+
+const owner = { subject: "u:1", userId: 1 };
+
+async function answerOf(code: string) {
+  const [row] = await handle.db.select().from(chatMessages).where(eq(chatMessages.code, code));
+  return row;
+}
+
+beforeAll(async () => {
+  handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+  pubsub = createMemoryPubSub();
+});
+afterAll(async () => {
+  await pubsub?.close();
+  await handle?.close();
+});
+
+describe("chat service", () => {
+  it("a stop that arrives at another node stops the answer where it streams", async () => {
+    const streaming = node(slowModel(20));
+    const other = node(slowModel(20));
+    await Promise.all([streaming.start(), other.start()]);
+    const msggroup = "1746057600000a1";
+    const { sink, named } = collector();
+    const prepared = await streaming.prepare(owner, body(msggroup, "tell me a story"));
+    const answering = streaming.answer(prepared, sink);
+    while (named("text").length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(streaming.streaming).toBe(1);
+
+    // another owner cannot stop it
+    await expect(other.stop({ subject: "v:intruder", userId: undefined }, msggroup)).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(await other.stop(owner, msggroup)).toEqual({ stopped: true });
+    await answering;
+
+    const [start] = named("start");
+    expect(named("done")).toEqual([expect.objectContaining({ code: start?.code, finishReason: "stopped" })]);
+    const partial = named("text")
+      .map((t) => t.delta)
+      .join("");
+    expect(await answerOf(start?.code ?? "")).toMatchObject({ status: "stopped", content: partial });
+    expect(streaming.streaming).toBe(0);
+    await Promise.all([streaming.close(), other.close()]);
+  });
+
+  it("writes the growing answer while it streams", async () => {
+    const service = node(slowModel(30, 20));
+    await service.start();
+    const { sink, named } = collector();
+    const answering = service.answer(await service.prepare(owner, body("1746057600001a1", "grow")), sink);
+    while (named("text").length < 8) await new Promise((resolve) => setTimeout(resolve, 5));
+    const code = named("start")[0]?.code ?? "";
+    const midway = await answerOf(code);
+    expect(midway?.status).toBe("streaming");
+    expect(midway?.content.length).toBeGreaterThan(0);
+    await answering;
+    expect(await answerOf(code)).toMatchObject({ status: "complete" });
+    await service.close();
+  });
+
+  it("shutting down stops the answers in flight, keeps them, and waits for their last write", async () => {
+    const service = node(slowModel(20));
+    await service.start();
+    const { sink, named } = collector();
+    const answering = service.answer(await service.prepare(owner, body("1746057600002a1", "long")), sink);
+    while (named("text").length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await service.close();
+    const code = named("start")[0]?.code ?? "";
+    expect(named("error")).toEqual([{ code: 1001, key: "Serverbusy", partialCode: code }]);
+    expect((await answerOf(code))?.status).toBe("stopped");
+    await answering;
+  });
+
+  it("a reader that goes away aborts the model call: stopped, no more events", async () => {
+    const service = node(slowModel(20));
+    await service.start();
+    const { sink, named, gone, events } = collector();
+    const answering = service.answer(await service.prepare(owner, body("1746057600003a1", "bye")), sink);
+    while (named("text").length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    gone.abort();
+    await answering;
+    expect(events.at(-1)?.event).toBe("text");
+    expect((await answerOf(named("start")[0]?.code ?? ""))?.status).toBe("stopped");
+    await service.close();
+  });
+});

@@ -1,0 +1,229 @@
+import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type { ChatCitation } from "../../../../contract/chat.ts";
+import {
+  type CandleStatsOutput,
+  type CompareOutput,
+  type GlossaryOutput,
+  isChatToolName,
+  type MoversOutput,
+  type NewsOutput,
+  type NotFoundOutput,
+  type SentimentOutput,
+  type TokenPriceOutput,
+  toolOutputSchemas,
+} from "../tools/tool-outputs.ts";
+import {
+  compareBlock,
+  failedBlock,
+  glossaryBlock,
+  moversBlock,
+  newsBlock,
+  notFoundBlock,
+  priceBlock,
+  sentimentBlock,
+  statsBlock,
+} from "./answer-blocks.ts";
+import { type AnswerLanguage, formatDate, formatTime } from "./format.ts";
+import type { Intent, Question } from "./intent.ts";
+import { texts } from "./texts.ts";
+
+/** A tool's answer as it comes back in the prompt. */
+export interface ToolResult {
+  toolName: string;
+  output: LanguageModelV3ToolResultOutput;
+}
+
+/** A tool call MountainLion makes: the name and the input, as the tool's input schema takes it. */
+export interface PlannedCall {
+  toolName: string;
+  input: Record<string, unknown>;
+}
+
+const NEWS_ITEMS = 5;
+const MOVERS = 5;
+
+/** The tool calls an intent needs; none for the questions answered without data. */
+export function plannedCalls(intent: Intent): PlannedCall[] {
+  switch (intent.kind) {
+    case "price":
+      return intent.symbols.map((symbol) => ({ toolName: "tokenPrice", input: { symbol } }));
+    case "trend":
+      return intent.symbols.map((symbol) => ({
+        toolName: "candleStats",
+        input: { symbol, interval: intent.interval },
+      }));
+    case "compare":
+      return [{ toolName: "compareTokens", input: { a: intent.a, b: intent.b } }];
+    case "news":
+      return [{ toolName: "newsSearch", input: { query: intent.query, limit: NEWS_ITEMS } }];
+    case "movers":
+      return intent.directions.map((direction) => ({ toolName: "topMovers", input: { direction, limit: MOVERS } }));
+    case "sentiment":
+      return [{ toolName: "marketSentiment", input: {} }];
+    case "glossary":
+      return [{ toolName: "glossary", input: { term: intent.term } }];
+    default:
+      return [];
+  }
+}
+
+/** The answer to a question that needs no data, or that cannot be answered. */
+export function answerWithoutData(question: Question): string {
+  const { language, intent } = question;
+  const lead = question.attachments ? `${texts.attachments(language)}\n\n` : "";
+  switch (intent.kind) {
+    case "help":
+      return lead + texts.help(language);
+    case "needCoin":
+      return lead + texts.needCoin(language);
+    default:
+      return lead + (question.forecast ? `${texts.noForecast(language)} ` : "") + texts.cannotAnswer(language);
+  }
+}
+
+interface Read {
+  prices: TokenPriceOutput[];
+  compares: CompareOutput[];
+  stats: CandleStatsOutput[];
+  news: NewsOutput[];
+  sentiments: SentimentOutput[];
+  movers: MoversOutput[];
+  glossary: GlossaryOutput[];
+  notFound: NotFoundOutput[];
+  failed: { tool: string; message: string }[];
+}
+
+function read(results: readonly ToolResult[]): Read {
+  const out: Read = {
+    prices: [],
+    compares: [],
+    stats: [],
+    news: [],
+    sentiments: [],
+    movers: [],
+    glossary: [],
+    notFound: [],
+    failed: [],
+  };
+  for (const { toolName, output } of results) {
+    if (output.type === "error-text") {
+      out.failed.push({ tool: toolName, message: output.value });
+      continue;
+    }
+    if (output.type === "error-json") {
+      out.failed.push({ tool: toolName, message: JSON.stringify(output.value) });
+      continue;
+    }
+    if (output.type !== "json" || !isChatToolName(toolName)) {
+      out.failed.push({ tool: toolName, message: output.type === "json" ? "unknown tool" : output.type });
+      continue;
+    }
+    const value = output.value;
+    const fail = () => out.failed.push({ tool: toolName, message: "unexpected output" });
+    switch (toolName) {
+      case "tokenPrice": {
+        const parsed = toolOutputSchemas.tokenPrice.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.prices.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+      case "candleStats": {
+        const parsed = toolOutputSchemas.candleStats.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.stats.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+      case "compareTokens": {
+        const parsed = toolOutputSchemas.compareTokens.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.compares.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+      case "newsSearch": {
+        const parsed = toolOutputSchemas.newsSearch.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.news.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+      case "marketSentiment": {
+        const parsed = toolOutputSchemas.marketSentiment.safeParse(value);
+        if (parsed.success) out.sentiments.push(parsed.data);
+        else fail();
+        break;
+      }
+      case "topMovers": {
+        const parsed = toolOutputSchemas.topMovers.safeParse(value);
+        if (parsed.success) out.movers.push(parsed.data);
+        else fail();
+        break;
+      }
+      case "glossary": {
+        const parsed = toolOutputSchemas.glossary.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.glossary.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function sourceLine(citation: ChatCitation, language: AnswerLanguage): string {
+  if (citation.tool === "glossary") {
+    const revised = formatDate(citation.at);
+    return language === "zh"
+      ? `来源：${citation.source}（修订于 ${revised}）`
+      : `Source: ${citation.source} (revised ${revised})`;
+  }
+  const at = formatTime(citation.at);
+  return language === "zh" ? `来源：${citation.source}，${at}` : `Source: ${citation.source}, ${at}`;
+}
+
+/** The answer composed from the tools' results: a lead with the key figure, tables, then a source line each. */
+export function answerFromResults(question: Question, results: readonly ToolResult[]): string {
+  const { language } = question;
+  const r = read(results);
+  const blocks: string[] = [];
+  const hasData = r.prices.length + r.compares.length + r.stats.length > 0;
+  if (question.attachments) blocks.push(texts.attachments(language));
+  if (question.forecast) blocks.push(hasData ? texts.forecastWithData(language) : texts.noForecast(language));
+  for (const compare of r.compares) blocks.push(compareBlock(compare, language));
+  if (r.prices.length > 0) blocks.push(priceBlock(r.prices, language));
+  for (const stats of r.stats) blocks.push(statsBlock(stats, language));
+  if (r.movers.length > 0) blocks.push(moversBlock(r.movers, language));
+  for (const sentiment of r.sentiments) blocks.push(sentimentBlock(sentiment, language));
+  for (const news of r.news) blocks.push(newsBlock(news, language));
+  for (const entry of r.glossary) blocks.push(glossaryBlock(entry, language));
+  for (const missing of r.notFound) blocks.push(notFoundBlock(missing, language));
+  for (const failure of r.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
+  if (r.stats.length > 0 && question.forecast) blocks.push(texts.notAdvice(language));
+
+  const answered = r.prices.length + r.compares.length + r.stats.length + r.movers.length + r.sentiments.length;
+  if (answered + r.news.length + r.glossary.length + r.notFound.length + r.failed.length === 0) {
+    blocks.push(texts.noResults(language));
+  }
+
+  const citations: ChatCitation[] = [];
+  const all = [
+    ...r.compares,
+    ...r.prices,
+    ...r.stats,
+    ...r.movers,
+    ...r.sentiments,
+    ...r.news,
+    ...r.glossary,
+    ...r.notFound,
+  ];
+  for (const output of all) {
+    const citation = output.citation;
+    if (citation && !citations.some((c) => c.source === citation.source && c.at === citation.at)) {
+      citations.push(citation);
+    }
+  }
+  return [...blocks, ...citations.map((c) => sourceLine(c, language))].join("\n\n");
+}

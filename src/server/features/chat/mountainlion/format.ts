@@ -1,0 +1,75 @@
+/**
+ * How MountainLion writes figures. Every figure is the tool's, at the precision the tool gives it: prices of 1000 and
+ * more with cents, from 1 with up to four decimals, below 1 with up to six significant digits; changes with two
+ * decimals and a sign; times in UTC, to the minute.
+ */
+
+export type AnswerLanguage = "en" | "zh";
+
+const grouped = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", digits);
+const LARGE = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const UNIT = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const SMALL = grouped({ maximumSignificantDigits: 6 });
+const TWO = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatPrice(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1000) return LARGE.format(value);
+  if (abs >= 1) return UNIT.format(value);
+  return SMALL.format(value);
+}
+
+/** "+4.11%", "-2.57%", "0.00%"; the words for "no data" when null. */
+export function formatPercent(value: number | null, language: AnswerLanguage): string {
+  if (value === null) return language === "zh" ? "无数据" : "n/a";
+  return `${value > 0 ? "+" : ""}${value.toFixed(2)}%`;
+}
+
+/** A difference of two percentages: "+0.91 pp" / "+0.91 个百分点". */
+export function formatPoints(value: number, language: AnswerLanguage): string {
+  const number = `${value > 0 ? "+" : ""}${value.toFixed(2)}`;
+  return language === "zh" ? `${number} 个百分点` : `${number} pp`;
+}
+
+/** Large USDT amounts: "1.23B" / "12.35亿". */
+export function formatAmount(value: number | null, language: AnswerLanguage): string {
+  if (value === null) return language === "zh" ? "无数据" : "n/a";
+  const abs = Math.abs(value);
+  const scaled = (divisor: number, unit: string) => `${TWO.format(value / divisor)}${unit}`;
+  if (language === "zh") {
+    if (abs >= 1e12) return scaled(1e12, "万亿");
+    if (abs >= 1e8) return scaled(1e8, "亿");
+    if (abs >= 1e4) return scaled(1e4, "万");
+    return TWO.format(value);
+  }
+  if (abs >= 1e12) return scaled(1e12, "T");
+  if (abs >= 1e9) return scaled(1e9, "B");
+  if (abs >= 1e6) return scaled(1e6, "M");
+  if (abs >= 1e3) return scaled(1e3, "K");
+  return TWO.format(value);
+}
+
+/** "2026-03-01 12:30 UTC" */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** "2026-03-01" */
+export const formatDate = (iso: string) => iso.slice(0, 10);
+
+/** Text safe inside a GFM table cell or link text: no pipes, brackets or line breaks that would break the table. */
+export function cell(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, " ")
+    .replace(/\\/g, "\\\\")
+    .replace(/([|[\]*_`<>])/g, "\\$1")
+    .trim();
+}
+
+/** A GFM table. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}

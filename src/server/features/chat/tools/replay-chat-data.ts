@@ -1,0 +1,98 @@
+import { manualClock } from "../../../providers/clock.ts";
+import { INTERVAL_MS } from "../../../providers/market/market-provider.ts";
+import { openReplayMarket, type ReplayMarket } from "../../../providers/market/replay-market.ts";
+import type { NewsProvider } from "../../../providers/news/news-provider.ts";
+import { openReplayNews } from "../../../providers/news/replay-news.ts";
+import type { ChatMarket, ChatMarketView, ChatNews } from "./chat-data.ts";
+
+/**
+ * For tests: the chat's market and news read straight from the shipped replay, frozen at one market time. The chat
+ * feature may not import the market and news features (layer rules), so this stands in for MarketService and
+ * NewsService with the same figures: the view holds the provider's tickers as they are, candles are bounded by the
+ * market time as the service bounds them, and news items are the archive's. The fear-and-greed readings are the
+ * caller's (the service computes them from a long history this stand-in does not keep).
+ */
+export interface ReplayChatData {
+  market: ChatMarket;
+  news: ChatNews;
+  view: ChatMarketView;
+  replay: ReplayMarket;
+  newsProvider: NewsProvider;
+}
+
+export interface FearGreedFixture {
+  value: number;
+  value_classification: "Extreme Fear" | "Fear" | "Neutral" | "Greed" | "Extreme Greed";
+  timestamp: string;
+}
+
+export async function openReplayChatData(
+  at: string,
+  fearGreed: readonly FearGreedFixture[] = [],
+): Promise<ReplayChatData> {
+  const replay = await openReplayMarket({ wall: manualClock(new Date("2030-01-01T00:00:00Z")), start: at });
+  const [snapshot, metas] = await Promise.all([replay.snapshot(), replay.coins()]);
+  const metaBySymbol = new Map(metas.map((meta) => [meta.symbol, meta]));
+  const view: ChatMarketView = {
+    at: snapshot.at,
+    source: { mode: "replay", provider: replay.name, at: new Date(snapshot.at).toISOString() },
+    listed: snapshot.tickers.map((ticker) => {
+      const meta = metaBySymbol.get(ticker.symbol);
+      return { ticker, meta, coin: { coinAbbr: ticker.symbol, coinName: meta?.name ?? ticker.symbol } };
+    }),
+  };
+  const changes = view.listed.flatMap((l) => (l.ticker.change24h === null ? [] : [l.ticker]));
+  const sentiment = JSON.stringify({
+    code: 0,
+    msg: "success",
+    data: {
+      Fear_and_Greed_Index: { data: fearGreed, method: "test readings" },
+      TOP100_Currency_Index: {
+        data: changes.map((t) => ({ symbol: t.symbol, changePercent24Hr: Math.round((t.change24h ?? 0) * 100) / 100 })),
+        rising: changes.filter((t) => (t.change24h ?? 0) > 0).length,
+        falling: changes.filter((t) => (t.change24h ?? 0) < 0).length,
+      },
+      source: view.source,
+    },
+  });
+  const market: ChatMarket = {
+    view: () => view,
+    hot: () => ({ sentiment }),
+    async klines(abbr, interval, range) {
+      const visibleTo = view.at - INTERVAL_MS[interval];
+      const candles = await replay.klines(abbr.toUpperCase(), interval, {
+        ...range,
+        to: Math.min(range.to ?? visibleTo, visibleTo),
+      });
+      return candles.map((c) => ({
+        time: c.openTime,
+        open: c.open,
+        high: c.high,
+        low: c.low,
+        close: c.close,
+        volume: c.volume,
+      }));
+    },
+  };
+  const newsProvider = await openReplayNews({ visibleUntil: () => replay.clock.now() });
+  const news: ChatNews = {
+    async realTime(query) {
+      const items = query.keyword
+        ? (await newsProvider.search(query.keyword, { limit: 100 })).slice(0, query.pageSize)
+        : (await newsProvider.latest({ limit: query.pageSize })).items;
+      return {
+        mode: "archive",
+        list: items.map((item) => ({
+          code: item.id,
+          title: item.title,
+          content: item.content,
+          url: item.url,
+          createTime: item.publishedAt,
+          source: item.source,
+          article_pic_url: null,
+        })),
+      };
+    },
+  };
+  return { market, news, view, replay, newsProvider };
+}

@@ -1,0 +1,54 @@
+import { type ChatLanguage, chatToolInputSchemas } from "./chat-tools.ts";
+
+const quoted = (text: string, language: ChatLanguage) => (language === "cn" ? `“${text}”` : `"${text}"`);
+
+/**
+ * One line saying what a tool call looked up, in the chat's language ("Looked up BTC price" / "查询了 BTC 价格"),
+ * for the chat's `tool` event. Inputs that do not parse are described by the tool's name alone.
+ */
+export function toolSummary(name: string, input: unknown, language: ChatLanguage): string {
+  const cn = language === "cn";
+  const upper = (s: string) => s.toUpperCase();
+  switch (name) {
+    case "tokenPrice": {
+      const parsed = chatToolInputSchemas.tokenPrice.safeParse(input);
+      if (!parsed.success) break;
+      const symbol = upper(parsed.data.symbol);
+      return cn ? `查询了 ${symbol} 价格` : `Looked up ${symbol} price`;
+    }
+    case "candleStats": {
+      const parsed = chatToolInputSchemas.candleStats.safeParse(input);
+      if (!parsed.success) break;
+      const { symbol, interval } = parsed.data;
+      return cn ? `分析了 ${upper(symbol)} ${interval} K 线` : `Analysed ${upper(symbol)} ${interval} candles`;
+    }
+    case "compareTokens": {
+      const parsed = chatToolInputSchemas.compareTokens.safeParse(input);
+      if (!parsed.success) break;
+      const { a, b } = parsed.data;
+      return cn ? `对比了 ${upper(a)} 和 ${upper(b)}` : `Compared ${upper(a)} and ${upper(b)}`;
+    }
+    case "newsSearch": {
+      const parsed = chatToolInputSchemas.newsSearch.safeParse(input);
+      if (!parsed.success) break;
+      const { query } = parsed.data;
+      if (!query) return cn ? "查看了最新新闻" : "Read the latest news";
+      return cn ? `搜索了${quoted(query, language)}相关新闻` : `Searched news for ${quoted(query, language)}`;
+    }
+    case "marketSentiment":
+      return cn ? "查看了市场情绪" : "Read the market sentiment";
+    case "topMovers": {
+      const parsed = chatToolInputSchemas.topMovers.safeParse(input);
+      if (!parsed.success) break;
+      if (parsed.data.direction === "up") return cn ? "列出了 24 小时涨幅榜" : "Listed the top 24h gainers";
+      return cn ? "列出了 24 小时跌幅榜" : "Listed the top 24h losers";
+    }
+    case "glossary": {
+      const parsed = chatToolInputSchemas.glossary.safeParse(input);
+      if (!parsed.success) break;
+      const term = quoted(parsed.data.term, language);
+      return cn ? `在词库中查询了${term}` : `Looked up ${term} in the glossary`;
+    }
+  }
+  return cn ? `调用了 ${name}` : `Used ${name}`;
+}
