@@ -165,18 +165,29 @@ export function createChatService(deps: ChatServiceDeps) {
       const fail = (code: 1001 | 5004 | 20006, key: string, partialCode: string | null) =>
         sink.send("error", { code, key, partialCode });
 
-      const grant = await quota.take(owner).catch((error: unknown) => {
-        logger.error({ err: error }, "chat quota unavailable");
-        return undefined;
-      });
-      if (!grant) return void fail(ErrorCode.RequestFailed, "Serverbusy", null);
+      // the quota and the chat so far are read together; the question and the answer row are written while the
+      // model already runs, so the first token does not wait for those writes
+      const [grant, history] = await Promise.all([
+        quota.take(owner).catch((error: unknown) => {
+          logger.error({ err: error }, "chat quota unavailable");
+          return undefined;
+        }),
+        repo.history(body.msggroup, HISTORY_MESSAGES).catch((error: unknown) => {
+          logger.error({ err: error }, "chat history unavailable");
+          return undefined;
+        }),
+      ]);
+      if (!grant || !history) {
+        if (grant?.allowed) await grant.release().catch(() => undefined);
+        return void fail(ErrorCode.RequestFailed, "Serverbusy", null);
+      }
       if (!grant.allowed) return void fail(grant.code, grant.key, null);
 
       const questionCode = newCode();
       const code = newCode();
-      let history: Awaited<ReturnType<typeof repo.history>>;
-      try {
-        const now = clock.now();
+      const now = clock.now();
+      /** resolves true once the chat is claimed and both rows exist; false when the chat went to someone else */
+      const stored = (async () => {
         const claimed = await repo.claimGroup({
           msggroup: body.msggroup,
           owner: owner.subject,
@@ -185,11 +196,7 @@ export function createChatService(deps: ChatServiceDeps) {
           img: prepared.images[0] ?? null,
           now,
         });
-        if (!claimed) {
-          await grant.release();
-          return void fail(ErrorCode.RequestFailed, "invalidValue", null);
-        }
-        history = await repo.history(body.msggroup, HISTORY_MESSAGES);
+        if (!claimed) return false;
         await repo.insertExchange({
           msggroup: body.msggroup,
           question: {
@@ -201,11 +208,10 @@ export function createChatService(deps: ChatServiceDeps) {
           answer: { code, model: model.id },
           now,
         });
-      } catch (error) {
-        logger.error({ err: error }, "chat answer could not be stored");
-        await grant.release().catch(() => undefined);
-        return void fail(ErrorCode.RequestFailed, "Serverbusy", null);
-      }
+        return true;
+      })();
+      // a failed write is handled after the model run; this only keeps the rejection from going unhandled
+      stored.catch(() => undefined);
 
       const controller = new AbortController();
       const run = running.register(body.msggroup, owner.subject, controller);
@@ -227,8 +233,12 @@ export function createChatService(deps: ChatServiceDeps) {
           citations: ChatCitation[];
           related: string[];
         }>({
-          write: (content) => repo.updateAnswer(code, { content }),
-          writeFinal: (values) => repo.updateAnswer(code, values),
+          write: async (content) => {
+            if (await stored) await repo.updateAnswer(code, { content });
+          },
+          writeFinal: async (values) => {
+            if (await stored) await repo.updateAnswer(code, values);
+          },
           ms: flushing.ms,
           chars: flushing.chars,
           onError: (error) => logger.warn({ err: error }, "chat answer write failed"),
@@ -247,6 +257,14 @@ export function createChatService(deps: ChatServiceDeps) {
           logger,
         });
         const { status, aborted, citations } = outcome;
+        const kept = await stored.catch((error: unknown) => {
+          logger.error({ err: error }, "chat answer could not be stored");
+          return undefined;
+        });
+        if (kept !== true) {
+          await grant.release().catch(() => undefined);
+          return void fail(ErrorCode.RequestFailed, kept === false ? "invalidValue" : "Serverbusy", null);
+        }
 
         // only answers that started count
         if (!outcome.started) {
