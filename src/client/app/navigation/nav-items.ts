@@ -69,8 +69,3 @@ export const navSections: readonly NavSection[] = [
   { id: "predict", label: msg`Predict`, icon: "predict", href: "/discover", links: [] },
   { id: "agents", label: msg`Agents`, icon: "agents", href: "/agents", links: [] },
 ];
-
-/** A new chat's id: the current timestamp joined with the stored user id (spec §2). */
-export function newChatPath(userId: string | undefined, now: number = Date.now()): string {
-  return `/chat/${now}${userId ?? ""}?type=newChat`;
-}

@@ -22,20 +22,22 @@ const TokenPage = lazy(() => import("../pages/TokenPage.tsx"));
 const PopularTokensPage = lazy(() => import("../pages/PopularTokensPage.tsx"));
 const NewsPage = lazy(() => import("../pages/NewsPage.tsx"));
 const NewsDetailPage = lazy(() => import("../pages/NewsDetailPage.tsx"));
+const ChatPage = lazy(() => import("../pages/ChatPage.tsx"));
+const ChatDetailPage = lazy(() => import("../pages/ChatDetailPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
 /** All routes of spec §2. */
 export const appRoutes: readonly AppRoute[] = [
   { path: "/", title: msg`Home`, page: HomePage },
-  upcoming("/chat/:id", msg`Chat`),
+  { path: "/chat/:id", title: msg`Chat`, page: ChatPage },
   upcoming("/swap", msg`Swap`),
   upcoming("/swap/:id", msg`Swap`),
   upcoming("/aiBuyCoins", msg`AI one-click buy`),
   { path: "/crypto/:coinCode", title: msg`Token`, page: TokenPage },
   { path: "/tokensData/:coinAbbr", title: msg`Token data`, page: TokenPage },
   { path: "/popularTokens/", title: msg`Popular tokens`, page: PopularTokensPage },
-  upcoming("/chatDetail/:code", msg`Shared chat`),
+  { path: "/chatDetail/:code", title: msg`Shared chat`, page: ChatDetailPage },
   upcoming("/chatDetailAiswap/:code", msg`Shared AI swap`),
   upcoming("/reportShareDetail/:code", msg`Shared report`),
   { path: "/message/:type", title: msg`News`, page: NewsPage },

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
-import { type ReactNode, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { useNewChatHref } from "../../features/chat/hooks/use-new-chat.ts";
 import { CoinSearchList } from "../../features/market/components/CoinSearchList.tsx";
 import { CoinTicker } from "../../features/market/components/CoinTicker.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
@@ -9,13 +9,24 @@ import { HotNews } from "../../features/news/components/HotNews.tsx";
 import { HotWordCloud } from "../../features/news/components/HotWordCloud.tsx";
 import { JustInNews } from "../../features/news/components/JustInNews.tsx";
 import { TopNews } from "../../features/news/components/TopNews.tsx";
-import { userIdAtom } from "../../shared/settings/settings.ts";
 import { useLayoutMode } from "../../shared/ui/layout-mode.ts";
-import { newChatPath } from "../navigation/nav-items.ts";
 import { newsLanguage } from "./news-language.ts";
 import "./pages.css";
 
 type HomeTab = "chat" | "cryptos" | "nft";
+
+// The chat start (input bar, uploads, recommended questions) is its own chunk: the slogan and market paint first.
+const LazyChatStart = lazy(() =>
+  import("../../features/chat/components/ChatStart.tsx").then((module) => ({ default: module.ChatStart })),
+);
+
+function ChatStart() {
+  return (
+    <Suspense fallback={<div className="home__chat-placeholder" />}>
+      <LazyChatStart />
+    </Suspense>
+  );
+}
 
 function Slogan() {
   return (
@@ -27,8 +38,8 @@ function Slogan() {
       </h1>
       <p className="home__lead">
         <Trans>
-          MountainLion is an AI assistant for crypto investors. Follow the market and the news here; chat and
-          predictions are being built.
+          MountainLion is an AI assistant for crypto investors. Ask about prices, trends and the news, and follow the
+          market here.
         </Trans>
       </p>
     </div>
@@ -39,9 +50,10 @@ function NotYet({ children }: { children: ReactNode }) {
   return <p className="page__lead home-tab__empty">{children}</p>;
 }
 
+/** A hot word opens a new chat that asks about it. */
 function useQuestionHref() {
-  const userId = useAtomValue(userIdAtom);
-  return (question: string) => `${newChatPath(userId || undefined)}&message=${encodeURIComponent(question)}`;
+  const newChatHref = useNewChatHref();
+  return (question: string) => newChatHref(question);
 }
 
 /** Home: on narrow screens three tabs (chat, cryptos, NFT); on wide screens the chat start and the market. */
@@ -56,6 +68,7 @@ export default function HomePage() {
     return (
       <section className="page home home--market">
         <Slogan />
+        <ChatStart />
         <MarketStatusLabel />
         <CoinTicker />
         <div className="home-grid">
@@ -111,6 +124,7 @@ export default function HomePage() {
         {tab === "chat" ? (
           <div className="home-tab__stack">
             <Slogan />
+            <ChatStart />
             <MarketStatusLabel />
             <CoinTicker />
             <JustInNews />

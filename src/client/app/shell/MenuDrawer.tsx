@@ -1,10 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "wouter";
+import { useStartNewChat } from "../../features/chat/hooks/use-new-chat.ts";
 import { FeedbackButton } from "../../features/feedback/components/FeedbackButton.tsx";
 import { Drawer } from "../../shared/ui/Drawer.tsx";
 import { Icon } from "../../shared/ui/Icon.tsx";
-import { navSections, newChatPath } from "../navigation/nav-items.ts";
+import { navSections } from "../navigation/nav-items.ts";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { ChatHistoryPanel } from "./SidePanelContent.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 
 /** The narrow layout's menu: the sidebar's sections, settings, language, theme and feedback. */
@@ -16,10 +18,18 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
     navigate(href, { replace: true });
     onClose();
   };
+  const startNewChat = useStartNewChat();
   return (
     <Drawer open={open} onClose={onClose} title={t`Menu`}>
       <nav className="menu" aria-label={t`Main navigation`}>
-        <button type="button" className="menu__item menu__item--accent" onClick={() => go(newChatPath(undefined))}>
+        <button
+          type="button"
+          className="menu__item menu__item--accent"
+          onClick={() => {
+            startNewChat({ replace: true });
+            onClose();
+          }}
+        >
           <Icon name="plus" />
           {t`New chat`}
         </button>
@@ -68,6 +78,10 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           {t`Settings`}
         </Link>
       </nav>
+      <section className="menu__history" aria-label={t`Chats`}>
+        <h3 className="menu__history-title">{t`Chats`}</h3>
+        {open ? <ChatHistoryPanel onNavigate={go} /> : null}
+      </section>
       <div className="menu__footer">
         <LanguageSwitch />
         <ThemeToggle showLabel />

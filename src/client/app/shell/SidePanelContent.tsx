@@ -1,17 +1,33 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
+import { LazyBoundary } from "../../shared/ui/lazy-load.tsx";
 import type { NavSection } from "../navigation/nav-items.ts";
 
-/** A tab's sub-menu; the home tab lists chat history, which arrives with the chat. */
+// The history and its data client load after the first paint, outside the first load of `/`.
+const ChatHistory = lazy(() => import("../../features/chat/components/ChatHistory.tsx"));
+
+/** The chat history panel of the home view; `onNavigate` lets the menu drawer close as a chat opens. */
+export function ChatHistoryPanel({ onNavigate }: { onNavigate?: (href: string) => void }) {
+  return (
+    <LazyBoundary onError={() => undefined}>
+      <Suspense
+        fallback={
+          <p className="side-panel__empty">
+            <Trans>Loading chats…</Trans>
+          </p>
+        }
+      >
+        <ChatHistory {...(onNavigate ? { onNavigate } : {})} />
+      </Suspense>
+    </LazyBoundary>
+  );
+}
+
+/** A tab's sub-menu; the home tab lists the chat history. */
 export function SidePanelContent({ section }: { section: NavSection }) {
   const { i18n } = useLingui();
-  if (section.id === "home") {
-    return (
-      <p className="side-panel__empty">
-        <Trans>No chats yet. Your conversations will be listed here.</Trans>
-      </p>
-    );
-  }
+  if (section.id === "home") return <ChatHistoryPanel />;
   if (section.links.length === 0) {
     return (
       <Link href={section.href} className="side-panel__link">

@@ -2,9 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { useAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { useStartNewChat } from "../../features/chat/hooks/use-new-chat.ts";
 import { pinSideAtom } from "../../shared/settings/settings.ts";
 import { Icon } from "../../shared/ui/Icon.tsx";
-import { type NavSection, navSections, newChatPath } from "../navigation/nav-items.ts";
+import { type NavSection, navSections } from "../navigation/nav-items.ts";
 import { SidePanelContent } from "./SidePanelContent.tsx";
 import "./sidebar.css";
 
@@ -25,7 +26,8 @@ function sectionOf(location: string): NavSection["id"] {
 /** Wide layout: the icon rail with its tabs, and the side panel that shows the hovered tab's sub-menu. */
 export function Sidebar() {
   const { t, i18n } = useLingui();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
+  const startNewChat = useStartNewChat();
   const [pinned, setPinned] = useAtom(pinSideAtom);
   const [active, setActive] = useState<NavSection["id"]>(() => sectionOf(location));
   const [peeking, setPeeking] = useState(false);
@@ -56,7 +58,7 @@ export function Sidebar() {
         <Link href="/" className="rail__logo" aria-label={t`MountainLion home`}>
           ML
         </Link>
-        <button type="button" className="rail__new" onClick={() => navigate(newChatPath(undefined))}>
+        <button type="button" className="rail__new" onClick={() => startNewChat()}>
           <Icon name="plus" />
           <span>{t`New chat`}</span>
         </button>

@@ -44,6 +44,21 @@ export function readApiKeyMeta(): string | undefined {
   return content ? content : undefined;
 }
 
+export type HeaderDeps = Pick<HttpClientDeps, "tokenStore" | "getDeviceNo" | "getApiKey">;
+
+/**
+ * The headers every /v2/api call carries (device number, token, API key), for the few calls that cannot go
+ * through the client: the chat's answer stream is read with fetch as it arrives.
+ */
+export function apiRequestHeaders(deps: HeaderDeps = {}): Record<string, string> {
+  const headers: Record<string, string> = { [Headers.deviceNo]: (deps.getDeviceNo ?? getDeviceNo)() };
+  const token = (deps.tokenStore ?? tokenStore).get();
+  if (token) headers[Headers.authorization] = `Bearer ${token}`;
+  const key = (deps.getApiKey ?? readApiKeyMeta)();
+  if (key) headers[Headers.apiKey] = key;
+  return headers;
+}
+
 interface RawEnvelope {
   code: number;
   msg: string;
@@ -120,11 +135,8 @@ export function createHttpClient(deps: HttpClientDeps = {}): HttpClient {
     hooks: {
       beforeRequest: [
         (request) => {
-          request.headers.set(Headers.deviceNo, deviceNo());
-          const token = tokens.get();
-          if (token) request.headers.set(Headers.authorization, `Bearer ${token}`);
-          const key = apiKey();
-          if (key) request.headers.set(Headers.apiKey, key);
+          const headers = apiRequestHeaders({ tokenStore: tokens, getDeviceNo: deviceNo, getApiKey: apiKey });
+          for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
         },
       ],
     },

@@ -9,6 +9,7 @@ const selectionMax = Limits.shareSelectionMax;
 const passwordMin = Limits.passwordMin;
 const passwordMax = Limits.passwordMax;
 const lockMinutes = Limits.wrongCodeLockMinutes;
+const questionMax = Limits.questionMax;
 
 /** The text of every message key the server or the client may raise (contract message-keys.ts). */
 export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
@@ -30,7 +31,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   Coming: msg`Coming soon`,
   agentMobNoComingTip: msg`This agent is not available on mobile yet.`,
   updating: msg`Updating…`,
-  uploadLengthTip: msg`The upload is too large.`,
+  uploadLengthTip: msg`The text is too long: at most ${questionMax} characters.`,
   plsenterUserName: msg`Please enter a username.`,
   loginFirst: msg`Please log in first.`,
   noFreeChat: msg`You have used up today's free chats.`,
