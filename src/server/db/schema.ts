@@ -192,9 +192,7 @@ export const candles = pgTable(
 );
 
 /** Shapes of the chat tables' JSON columns (validated at the API edge by the contract's schemas). */
-export type StoredAttachment =
-  | { type: "image"; url: string }
-  | { type: "pdf"; fileId: string; name: string };
+export type StoredAttachment = { type: "image"; url: string } | { type: "pdf"; fileId: string; name: string };
 export interface StoredCitation {
   tool: string;
   source: string;
