@@ -9,6 +9,7 @@ describe("loadConfig", () => {
     expect(config.redisUrl).toBeUndefined();
     expect(config.apiKey).toBeUndefined();
     expect(config.llm).toEqual({});
+    expect(config.speech).toBeUndefined();
   });
 
   it("switches to PostgreSQL and Redis when their URLs are set", () => {
@@ -35,6 +36,26 @@ describe("loadConfig", () => {
       LLM_CLAUDE_BASE_URL: "https://llm.example/v1",
     });
     expect(config.llm).toEqual({ GPT: { baseUrl: "https://llm.example/v1", apiKey: "k", model: undefined } });
+  });
+
+  it("configures speech to text only with both an endpoint and a key, and refuses half of it", () => {
+    expect(loadConfig({ STT_BASE_URL: "", STT_API_KEY: " ", STT_MODEL: "" }).speech).toBeUndefined();
+    expect(loadConfig({ STT_BASE_URL: "https://stt.example/v1", STT_API_KEY: "k" }).speech).toEqual({
+      baseUrl: "https://stt.example/v1",
+      apiKey: "k",
+      model: undefined,
+    });
+    expect(
+      loadConfig({ STT_BASE_URL: "http://127.0.0.1:9004/v1", STT_API_KEY: "k", STT_MODEL: " whisper-large-v3 " })
+        .speech,
+    ).toEqual({ baseUrl: "http://127.0.0.1:9004/v1", apiKey: "k", model: "whisper-large-v3" });
+    expect(() => loadConfig({ STT_BASE_URL: "https://stt.example/v1" })).toThrow(
+      /speech to text also needs STT_API_KEY/,
+    );
+    expect(() => loadConfig({ STT_API_KEY: "k" })).toThrow(/speech to text also needs STT_BASE_URL/);
+    expect(() => loadConfig({ STT_MODEL: "whisper-1" })).toThrow(/STT_BASE_URL, STT_API_KEY/);
+    expect(() => loadConfig({ STT_BASE_URL: "not a url", STT_API_KEY: "k" })).toThrow(/STT_BASE_URL/);
+    expect(() => loadConfig({ STT_BASE_URL: "ftp://stt.example/v1", STT_API_KEY: "k" })).toThrow(/STT_BASE_URL/);
   });
 
   it("names every bad setting", () => {

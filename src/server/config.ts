@@ -119,11 +119,22 @@ const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   S3_VIRTUAL_HOSTED_STYLE: bool,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  STT_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STT_API_KEY: optionalString,
+  STT_MODEL: optionalString,
 });
 
 export interface LlmEndpoint {
   baseUrl: string;
   apiKey: string;
+  model: string | undefined;
+}
+
+/** An OpenAI-compatible transcription API (`<baseUrl>/audio/transcriptions`). */
+export interface SpeechEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  /** undefined: the adapter's default (whisper-1) */
   model: string | undefined;
 }
 
@@ -206,6 +217,8 @@ export interface Config {
   llmTimeoutMs: number;
   /** configured language-model endpoints by model config key (QWEN, GPT, ...) */
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
+  /** speech to text for recorded chat questions; undefined: none on the server (the browser's recognition) */
+  speech: SpeechEndpoint | undefined;
 }
 
 export class ConfigError extends Error {
@@ -247,6 +260,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .map(([name]) => name);
   if (s3Missing.length > 0 && s3Missing.length < 4) {
     throw new ConfigError(`Invalid configuration: S3 storage also needs ${s3Missing.join(", ")}`);
+  }
+  // speech to text needs its endpoint and its key; one without the other is a mistake, not "off"
+  if ((e.STT_BASE_URL || e.STT_API_KEY || e.STT_MODEL) && !(e.STT_BASE_URL && e.STT_API_KEY)) {
+    const missing = e.STT_BASE_URL ? "STT_API_KEY" : e.STT_API_KEY ? "STT_BASE_URL" : "STT_BASE_URL, STT_API_KEY";
+    throw new ConfigError(`Invalid configuration: speech to text also needs ${missing}`);
   }
   return {
     env: e.NODE_ENV,
@@ -318,5 +336,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     llmTimeoutMs: e.LLM_TIMEOUT_MS,
     llm,
+    speech:
+      e.STT_BASE_URL && e.STT_API_KEY
+        ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL }
+        : undefined,
   };
 }

@@ -41,6 +41,7 @@ import { openRssNews } from "./providers/news/rss-news.ts";
 import { createMemoryPubSub, createRedisPubSub } from "./providers/pubsub.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
 import { createRedis } from "./providers/redis.ts";
+import { createOpenAiTranscription } from "./providers/speech/openai-transcription.ts";
 import { createUploadStore } from "./providers/upload-store/create-upload-store.ts";
 
 export interface RunningServer {
@@ -168,6 +169,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
     timeoutMs: config.llmTimeoutMs,
     publicUrl: config.publicUrl,
+    // recorded questions: transcribed by the configured API; without one the browser's recognition is the only way
+    speech: config.speech ? createOpenAiTranscription(config.speech) : undefined,
   });
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
   const services = {

@@ -14,6 +14,7 @@ import type { StoredAttachment } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { PubSub } from "../../providers/pubsub.ts";
+import type { SpeechToText } from "../../providers/speech/speech-to-text.ts";
 import { createAnswerWriter } from "./answer-writer.ts";
 import { type AnswerStatus, createChatRepository } from "./chat.repository.ts";
 import { buildMessages, HISTORY_MESSAGES, systemPrompt } from "./chat-prompt.ts";
@@ -23,6 +24,7 @@ import type { ModelRegistry, ResolvedModel } from "./model-registry.ts";
 import { runModel } from "./model-run.ts";
 import { relatedQuestions } from "./related-questions.ts";
 import { AbortReason, createRunningAnswers } from "./running-answers.ts";
+import { transcribeQuestion } from "./voice-question.ts";
 
 export type ChatLanguage = ChatSendBody["language"];
 
@@ -50,6 +52,8 @@ export interface ChatServiceDeps {
   publicUrl?: string;
   /** how often a growing answer is written: every `ms`, or sooner after `chars` new characters */
   flush?: { ms: number; chars: number };
+  /** transcribes recorded questions (`base64String`); absent: the browser's own recognition sends text */
+  speech?: SpeechToText;
 }
 
 /** A send that passed the checks that need no quota: the owner may write to the chat, the model answers. */
@@ -115,12 +119,18 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /**
      * Checks a send before anything is counted or stored: the chat is the owner's (or new), the model is
-     * configured, the PDFs are the owner's. Failures are request errors (1001 with the field).
+     * configured, the PDFs are the owner's; a recorded question without text is transcribed (when a speech
+     * port is set) and stored as if typed. Failures are request errors (1001 with the field).
      */
-    async prepare(owner: ChatOwner, body: ChatSendBody): Promise<PreparedSend> {
-      const images = body.attachments.flatMap((a) => (a.type === "image" ? [a.url] : []));
-      const pdfIds = body.attachments.flatMap((a) => (a.type === "pdf" ? [a.fileId] : []));
+    async prepare(owner: ChatOwner, sent: ChatSendBody, signal?: AbortSignal): Promise<PreparedSend> {
+      const images = sent.attachments.flatMap((a) => (a.type === "image" ? [a.url] : []));
+      const pdfIds = sent.attachments.flatMap((a) => (a.type === "pdf" ? [a.fileId] : []));
+      let body = sent;
       let question = body.question;
+      if (!question && body.base64String && deps.speech) {
+        question = await transcribeQuestion({ speech: deps.speech, logger }, body, signal);
+        body = { ...body, question };
+      }
       if (!question) {
         if (pdfIds.length > 0) question = DEFAULT_QUESTION[body.language].pdf;
         else if (images.length > 0) question = DEFAULT_QUESTION[body.language].image;

@@ -48,7 +48,7 @@ export function chatRoutes(deps: { chat: ChatService; pingMs?: number }) {
     .post(routes.chatSend.path, limitBody(routes.chatSend.maxBodyBytes), async (c) => {
       const body = await jsonBody(c, chatSendBodySchema);
       // refusals that need no quota (validation, someone else's chat, an unconfigured model) answer the envelope
-      const prepared = await chat.prepare(ownerOf(c), body);
+      const prepared = await chat.prepare(ownerOf(c), body, c.req.raw.signal);
       const channel = createSseChannel({ pingMs });
       const request = c.req.raw.signal;
       const onDisconnect = () => channel.cancel(new Error("the client disconnected"));
