@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../clock.ts";
-import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
-import { UpstreamError } from "../upstream/upstream.ts";
+import { json, type StandIn, startStandIn, upstreamFailure } from "../upstream/stand-in.ts";
 import { BinanceApiError, createBinance, isInvalidSymbol } from "./binance.ts";
 import { binanceFixtures, FIXTURE_NOW } from "./fixtures/stand-ins.ts";
 
@@ -18,14 +17,7 @@ afterEach(async () => {
 const client = () =>
   createBinance({ baseUrl: standIn.url, clock, upstream: { timeoutMs: 1_500, retries: 0, backoffMs: 5 } });
 
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-};
+const failure = upstreamFailure;
 
 describe("binance client", () => {
   it("lists the pairs Binance prices", async () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
-import { UpstreamError } from "../upstream/upstream.ts";
+import { json, type StandIn, startStandIn, upstreamFailure } from "../upstream/stand-in.ts";
 import { COINGECKO_CATEGORY, createCoinGecko } from "./coingecko.ts";
 import { coingeckoFixtures } from "./fixtures/stand-ins.ts";
 import { coinCategories } from "./market-provider.ts";
@@ -22,14 +21,7 @@ afterEach(async () => {
 const client = (apiKey?: string) =>
   createCoinGecko({ baseUrl: standIn.url, apiKey, upstream: { timeoutMs: 1_500, retries: 0, backoffMs: 5 } });
 
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-};
+const failure = upstreamFailure;
 
 describe("coingecko client", () => {
   it("reads the top coins by market cap with CoinGecko's nulls", async () => {

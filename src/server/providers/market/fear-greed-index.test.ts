@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
-import { UpstreamError } from "../upstream/upstream.ts";
+import { json, type StandIn, startStandIn, upstreamFailure } from "../upstream/stand-in.ts";
 import { createFearGreedIndex } from "./fear-greed-index.ts";
 import { fearGreedFixtures } from "./fixtures/stand-ins.ts";
 
@@ -14,14 +13,7 @@ afterEach(async () => {
 
 const index = () => createFearGreedIndex({ url: `${standIn.url}/fng/`, upstream: { timeoutMs: 1_500, retries: 0 } });
 
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-};
+const failure = upstreamFailure;
 
 describe("fear-and-greed index", () => {
   it("reads the last days newest first, timestamps in ms", async () => {

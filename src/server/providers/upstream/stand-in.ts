@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { UpstreamError } from "./upstream.ts";
 
 /**
  * A loopback stand-in for a public service, for adapter tests: it answers each request with whatever the test's
@@ -72,4 +73,14 @@ export async function startStandIn(initial?: StandInHandler): Promise<StandIn> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The UpstreamError a call to a stand-in rejected with; throws when it resolved or failed otherwise. */
+export async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof UpstreamError)) throw new Error(`expected an UpstreamError, got ${String(error)}`);
+  return error;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { json, type StandIn, startStandIn } from "./stand-in.ts";
-import { createUpstream, UpstreamError } from "./upstream.ts";
+import { json, type StandIn, startStandIn, upstreamFailure } from "./stand-in.ts";
+import { createUpstream } from "./upstream.ts";
 
 const pingSchema = z.object({ ok: z.boolean() });
 let standIn: StandIn;
@@ -16,14 +16,7 @@ afterEach(async () => {
 const upstream = (overrides: Partial<Parameters<typeof createUpstream>[0]> = {}) =>
   createUpstream({ name: "stand-in", baseUrl: standIn.url, timeoutMs: 1_500, retries: 2, backoffMs: 10, ...overrides });
 
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-};
+const failure = upstreamFailure;
 
 describe("upstream client", () => {
   it("returns the validated document and sends the query", async () => {

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ChatCitation } from "../../../../contract/chat.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
+import { Icon } from "../../../shared/ui/Icon.tsx";
 import type { ToolLine } from "../model/chat-item.ts";
-import { ChatIcon } from "./ChatIcon.tsx";
 
 function citationText(citation: ChatCitation, locale: string): string {
   const at = formatDate(citation.at, locale, { withTime: true });
@@ -27,7 +27,7 @@ export function ToolLines({ tools }: { tools: readonly ToolLine[] }) {
         return (
           <li key={key} className="answer__tool">
             <span className="answer__tool-icon">
-              <ChatIcon name="lookup" size={14} />
+              <Icon name="lookup" size={14} />
             </span>
             <span>{tool.summary}</span>
             {source ? <span className="answer__source">{source}</span> : null}

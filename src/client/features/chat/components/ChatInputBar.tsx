@@ -5,6 +5,7 @@ import type { ChatAttachment } from "../../../../contract/chat.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { searchTabAtom } from "../../../shared/settings/settings.ts";
+import { Icon } from "../../../shared/ui/Icon.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { polishInstruction } from "../api/chat-mutations.ts";
 import { chatLanguage } from "../api/chat-paths.ts";
@@ -12,7 +13,6 @@ import { type AttachmentsDeps, useAttachments } from "../hooks/use-attachments.t
 import { useMobileKeyboard } from "../hooks/use-mobile-keyboard.ts";
 import { enterAction, QUESTION_MAX, questionState } from "../model/input-rules.ts";
 import { AttachmentList } from "./AttachmentList.tsx";
-import { ChatIcon } from "./ChatIcon.tsx";
 import { ModeTabs } from "./ModeTabs.tsx";
 import { problemText } from "./problem-text.ts";
 import { SwapQuestions } from "./SwapQuestions.tsx";
@@ -200,7 +200,7 @@ export function ChatInputBar({
             aria-pressed={voiceActive}
             onClick={onVoice}
           >
-            <ChatIcon name="mic" />
+            <Icon name="mic" size={18} />
           </button>
         ) : null}
         {beforePolish !== null ? (

@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { ChatAttachment } from "../../../../contract/chat.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
+import { Icon } from "../../../shared/ui/Icon.tsx";
 import type { ChatItem } from "../model/chat-item.ts";
 import { Citations, ToolLines } from "./AnswerNotes.tsx";
-import { ChatIcon } from "./ChatIcon.tsx";
 import { MarkdownText } from "./MarkdownText.tsx";
 
 export type SelectionMode = "share" | "delete";
@@ -116,7 +116,7 @@ function AnswerActions({
         aria-label={t`Good answer`}
         onClick={() => onRate(item, item.rate === 1 ? 0 : 1)}
       >
-        <ChatIcon name="thumbUp" size={16} />
+        <Icon name="thumbUp" size={16} />
       </button>
       <button
         type="button"
@@ -125,7 +125,7 @@ function AnswerActions({
         aria-label={t`Bad answer`}
         onClick={() => onRate(item, item.rate === -1 ? 0 : -1)}
       >
-        <ChatIcon name="thumbDown" size={16} />
+        <Icon name="thumbDown" size={16} />
       </button>
       <button type="button" className="chip-button" onClick={() => onSelectMode("share", item)}>
         {t`Share`}

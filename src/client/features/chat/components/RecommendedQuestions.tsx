@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { Icon } from "../../../shared/ui/Icon.tsx";
 import { chatLanguage } from "../api/chat-paths.ts";
 import { useRecommendedQuestions } from "../api/get-recommend.ts";
-import { ChatIcon } from "./ChatIcon.tsx";
 
 /** Questions to start with (chat/recommend), in the app's language, with a refresh for another draw. */
 export function RecommendedQuestions({
@@ -31,7 +31,7 @@ export function RecommendedQuestions({
           aria-busy={isValidating || undefined}
           onClick={() => setRound((value) => value + 1)}
         >
-          <ChatIcon name="refresh" size={16} /> {t`Refresh`}
+          <Icon name="refresh" size={16} /> {t`Refresh`}
         </button>
       </div>
       {error && !data ? <p className="recommended__empty">{t`The questions could not be loaded.`}</p> : null}

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "../../../shared/ui/Icon.tsx";
 import { IMAGE_ACCEPT, PDF_TYPE } from "../model/attachment-rules.ts";
-import { ChatIcon } from "./ChatIcon.tsx";
 
 /** "Attach" opens a small menu: an image (up to 5) or a PDF. The file inputs are labelled for assistive tech. */
 export function UploadMenu({
@@ -41,7 +41,7 @@ export function UploadMenu({
           if (event.key === "Escape") setOpen(false);
         }}
       >
-        <ChatIcon name="attach" />
+        <Icon name="attach" size={18} />
       </button>
       {open ? (
         <div className="upload-menu__list">
