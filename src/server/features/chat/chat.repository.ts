@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ChatGroup, ChatMessage } from "../../../contract/chat.ts";
 import type { Database } from "../../db/client.ts";
 import { chatGroups, chatMessages, chatUploads, type StoredAttachment, type StoredCitation } from "../../db/schema.ts";
@@ -136,6 +136,19 @@ export function createChatRepository(db: Database) {
 
     async touchGroup(msggroup: string, now: Date): Promise<void> {
       await db.update(chatGroups).set({ updatedAt: now }).where(eq(chatGroups.msggroup, msggroup));
+    },
+
+    /**
+     * Answers still marked streaming though begun before `before`: their node went away mid-answer. They are kept,
+     * as failed answers with the text they had. Answers how many were closed.
+     */
+    async closeAbandoned(before: Date): Promise<number> {
+      const closed = await db
+        .update(chatMessages)
+        .set({ status: "error" })
+        .where(and(eq(chatMessages.status, "streaming"), lt(chatMessages.createdAt, before)))
+        .returning({ code: chatMessages.code });
+      return closed.length;
     },
 
     /** Whether an answer of the chat is still being written (by this node or another). */

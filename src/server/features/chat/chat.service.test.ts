@@ -157,6 +157,38 @@ describe("chat service", () => {
     await service.close();
   });
 
+  it("on start, closes answers a node that went away left streaming, and only those over an hour old", async () => {
+    const crashed = node(slowModel(1000, 50));
+    await crashed.start();
+    const { sink, named } = collector();
+    void crashed.answer(await crashed.prepare(owner, body("1746057600009a1", "left behind")), sink);
+    const code = await (async () => {
+      for (;;) {
+        const started = named("start")[0]?.code;
+        if (started && (await answerOf(started))?.content) return started;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    // the node dies without closing its answer: the row stays streaming
+    expect((await answerOf(code))?.status).toBe("streaming");
+    const later = createChatService({
+      db: handle.db,
+      clock: { now: () => new Date(Date.now() + 3_600_001) },
+      logger,
+      pubsub: createMemoryPubSub(),
+      models: createModelRegistry({}, { mountainLion: slowModel(1) }),
+      quota: unlimited,
+      timeoutMs: 5_000,
+    });
+    const fresh = node(slowModel(1));
+    await fresh.start();
+    expect((await answerOf(code))?.status).toBe("streaming");
+    await later.start();
+    expect(await answerOf(code)).toMatchObject({ status: "error" });
+    expect((await answerOf(code))?.content.length).toBeGreaterThan(0);
+    await Promise.all([later.close(), fresh.close(), crashed.close()]);
+  });
+
   it("shutting down stops the answers in flight, keeps them, and waits for their last write", async () => {
     const service = node(slowModel(20));
     await service.start();

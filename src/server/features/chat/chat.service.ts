@@ -93,11 +93,15 @@ function cutTitle(text: string): string {
  * AI chat: answers streamed from the chosen model with the product's tools, stored as they stream, stoppable
  * from any node; quotas counted only for answers that start; the owner's history.
  */
+/** An answer still streaming this long after it began was left by a node that went away. */
+const ABANDONED_AFTER_MS = 3_600_000;
+
 export function createChatService(deps: ChatServiceDeps) {
   const { clock, logger, models, quota, toolkit } = deps;
   const repo = createChatRepository(deps.db);
   const running = createRunningAnswers(deps.pubsub, logger);
   const flushing = deps.flush ?? DEFAULT_FLUSH;
+  let abandonedTimer: ReturnType<typeof setInterval> | undefined;
 
   /** The chat's owner may use it; a chat that does not exist yet is anyone's to open. */
   const assertOwner = async (owner: ChatOwner, msggroup: string) => {
@@ -109,9 +113,28 @@ export function createChatService(deps: ChatServiceDeps) {
   };
 
   return {
-    start: () => running.start(),
+    /**
+     * Starts listening for stops from other nodes, and closes answers a crashed node left streaming: any still
+     * streaming an hour after it began (no answer runs that long: a model silent for the timeout fails it).
+     */
+    async start() {
+      await running.start();
+      const closeAbandoned = () =>
+        repo
+          .closeAbandoned(new Date(clock.now().getTime() - ABANDONED_AFTER_MS))
+          .then((closed) => {
+            if (closed > 0) logger.warn({ closed }, "closed answers left streaming by a node that went away");
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, "abandoned answers not closed"));
+      await closeAbandoned();
+      abandonedTimer = setInterval(() => void closeAbandoned(), ABANDONED_AFTER_MS);
+      abandonedTimer.unref();
+    },
     /** aborts the answers in flight (kept as stopped) and waits for their last writes */
-    close: () => running.close(),
+    close: () => {
+      clearInterval(abandonedTimer);
+      return running.close();
+    },
     /** answers streaming on this node */
     get streaming() {
       return running.size;
