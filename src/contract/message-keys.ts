@@ -57,6 +57,8 @@ export const specMessageKeys = [
   "chatQuotaRedeem",
   "twitterBound",
   "cancleSign",
+  /** spec §8 "chat answer error": the model failed mid-answer (the partial answer is kept) */
+  "chatAnswerError",
 ] as const;
 
 export const validationMessageKeys = [

@@ -65,6 +65,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   cannotBuyTwice: msg`You have already bought this.`,
   insufficientPoints: msg`Not enough points. Please recharge.`,
   chatQuotaRedeem: msg`Your chat quota is used up. Redeem more chats with points.`,
+  chatAnswerError: msg`The answer could not be completed. Please ask again.`,
   twitterBound: msg`This Twitter account is already bound.`,
   cancleSign: msg`Signing was cancelled.`,
   // Validation and transport
@@ -77,7 +78,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   deviceNoMissing: msg`This device could not be identified. Please reload the page.`,
   humanCheckFailed: msg`The human check failed or expired. Please try it again.`,
   captchaError: msg`The image code is wrong or expired. Tap the image for a new one.`,
-  notConfigured: msg`This sign-in method is not configured on this server.`,
+  notConfigured: msg`This is not configured on this server.`,
   apiKeyInvalid: msg`This app is not allowed to use the server.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
