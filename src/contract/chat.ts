@@ -246,6 +246,12 @@ export const PDF_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Where an uploaded chat image is served (files_url holds these paths); public to whoever has the unguessable id. */
 export const CHAT_UPLOAD_PATH_PREFIX = "/v2/api/chat/upload/";
 
+/**
+ * Where the chat's figures are served: SVG charts drawn from the market's candles, `{symbol}.svg` or `compare.svg`
+ * (see the server's chat figures). Answers embed them as markdown images; public, like the uploads.
+ */
+export const CHAT_FIGURE_PATH_PREFIX = "/v2/api/chat/figure/";
+
 export const pdfUploadBodySchema = z.object({
   name: z.string().trim().min(1).max(255),
   type: z.string(),

@@ -35,6 +35,7 @@ import {
   SHARE_PAGE_ROUTE,
   sharePageMeta,
 } from "./routes/chat-extras.routes.ts";
+import { chatFigureRoutes } from "./routes/chat-figure.routes.ts";
 import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
@@ -169,6 +170,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.route(API_PREFIX, avatarRoutes({ userInfo: services.userInfo }));
   app.route(API_PREFIX, coinImageRoutes());
   app.route(API_PREFIX, chatUploadFileRoutes({ extras: services.chatExtras }));
+  app.route(API_PREFIX, chatFigureRoutes({ market: services.market, byAddress: deps.limiters.byAddress }));
   app.route(API_PREFIX, api);
 
   // The web app's pages and files get security headers and compression; the JSON API skips both, which

@@ -20,6 +20,21 @@ describe("chat prompt", () => {
     ).toContain("no access to this product's market data");
   });
 
+  it("lets models with the tools embed a tool's figure by its own URL, and no other image", () => {
+    const withTools = systemPrompt({ language: "en", mode: "search", now: new Date(), model: textOnly });
+    expect(withTools).toContain("![alt](url)");
+    expect(withTools).toContain("url exactly as given");
+    expect(withTools).toContain("never invent");
+    const without = systemPrompt({
+      language: "en",
+      mode: "search",
+      now: new Date(),
+      model: { vision: true, tools: false },
+    });
+    expect(without).not.toContain("![alt](url)");
+    expect(without).toContain("Do not embed images");
+  });
+
   it("gives the last history messages with text, opening with the user, then the question", () => {
     const history = Array.from({ length: 30 }, (_, i) => ({
       role: i % 2 === 0 ? ("user" as const) : ("assistant" as const),

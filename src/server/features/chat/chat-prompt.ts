@@ -38,6 +38,11 @@ const MODE_HINT: Record<ChatMode, string> = {
     "The user is on the swap tab: help them decide what to swap and at what price; swaps themselves are not placed from the chat yet.",
 };
 
+/** How charts get into an answer: only a tool's own figure, by the URL it gave. */
+const FIGURE_RULE =
+  'Some tool outputs carry a `figure` ({ "url", "alt" }): a chart of the same candles. You may embed it as a markdown image, ![alt](url), with its url exactly as given (a relative /v2/api/chat/figure/ path); never invent, change or complete an image URL, and embed no other image.';
+const NO_IMAGES_RULE = "Do not embed images: the chat shows only the product's own charts, which you cannot reach.";
+
 /** The system prompt: who answers, in which language, with which rules about figures and sources. */
 export function systemPrompt(input: { language: PromptLanguage; mode: ChatMode; now: Date; model: PromptModel }) {
   const language =
@@ -47,12 +52,14 @@ export function systemPrompt(input: { language: PromptLanguage; mode: ChatMode; 
   const data = input.model.tools
     ? "Use the tools for every price, change, candle, comparison, news item or sentiment figure, and never invent a figure the tools did not give. Cite each figure's source and the time it refers to, as the tools report them."
     : "You have no access to this product's market data: say so when asked for exact current figures, and name the source and time of any figure you give.";
+  const figures = input.model.tools ? FIGURE_RULE : NO_IMAGES_RULE;
   return [
     "You are MountainLion, an AI assistant for crypto investors.",
     `The current time is ${input.now.toISOString()}.`,
     language,
     data,
     MODE_HINT[input.mode],
+    figures,
     "Write markdown: short paragraphs, lists, and tables for comparisons. If you cannot answer, say so plainly instead of guessing. This is information, not financial advice.",
   ].join("\n");
 }

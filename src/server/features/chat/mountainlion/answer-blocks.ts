@@ -48,6 +48,20 @@ function quoteRows(quotes: readonly TokenQuote[], language: L): string[][] {
   ];
 }
 
+/** A URL as a markdown link target: parentheses and spaces escaped so the link does not end early. */
+const linkTarget = (url: string) =>
+  url.replace(/[()\s]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+
+/** A tool's figure as a markdown image (alt text escaped, the URL as the tool gave it), or nothing without one. */
+export function figureImage(figure: { url: string; alt: string } | null | undefined): string {
+  if (!figure) return "";
+  const alt = figure.alt.replace(/[\r\n]+/g, " ").replace(/([\\[\]])/g, "\\$1");
+  return `![${alt}](${linkTarget(figure.url)})`;
+}
+
+/** Blocks of markdown, one blank line apart, the empty ones left out. */
+const joinBlocks = (...parts: string[]) => parts.filter(Boolean).join("\n\n");
+
 export function priceBlock(prices: readonly TokenPriceOutput[], language: L): string {
   const [first] = prices;
   if (!first) return "";
@@ -98,7 +112,11 @@ export function compareBlock(output: CompareOutput, language: L): string {
     const value = gaps[index];
     return [...row, index >= 1 && index <= 3 && value !== undefined ? gapText(value) : ""];
   });
-  return `${lead}${c ? "" : " "}${ratio}\n\n${table(["", a.symbol, b.symbol, `${a.symbol} − ${b.symbol}`], rows)}`;
+  return joinBlocks(
+    `${lead}${c ? "" : " "}${ratio}`,
+    figureImage(output.figure),
+    table(["", a.symbol, b.symbol, `${a.symbol} − ${b.symbol}`], rows),
+  );
 }
 
 const INTERVAL_NAMES: Record<CandleStatsOutput["interval"], { en: string; zh: string }> = {
@@ -189,12 +207,8 @@ export function statsBlock(output: CandleStatsOutput, language: L): string {
   const method = c
     ? "*方法：趋势为收盘价的最小二乘拟合，波动率为对数收益率的标准差，支撑与阻力取自波段低点和高点。*"
     : "*Method: the trend is a least-squares fit of the closes, volatility the stdev of log returns, support and resistance the swing lows and highs.*";
-  return `${lead}\n\n${table(c ? ["指标", "数值"] : ["Figure", "Value"], rows)}\n\n${method}`;
+  return joinBlocks(lead, figureImage(output.figure), table(c ? ["指标", "数值"] : ["Figure", "Value"], rows), method);
 }
-
-/** A URL as a markdown link target: parentheses and spaces escaped so the link does not end early. */
-const linkTarget = (url: string) =>
-  url.replace(/[()\s]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 
 export function newsBlock(output: NewsOutput, language: L): string {
   const c = zh(language);

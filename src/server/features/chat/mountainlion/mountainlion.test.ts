@@ -80,6 +80,25 @@ describe("MountainLion answers from the data, with its figures and time", () => 
     expect(result.text).toContain(`Source: Binance (replay), ${formatTime(to)}`);
   });
 
+  it("ETH trend 4h shows the chart of the same candles right after the lead, before the table", async () => {
+    const result = await ask("ETH trend 4h");
+    const candles = await data.market.klines("ETH", "4h", { limit: 42 });
+    const url = `/v2/api/chat/figure/ETH.svg?interval=4h&to=${candles.at(-1)?.time}&count=42`;
+    const image = `![ETH 4h closing prices, 2026-02-22 to 2026-03-01 12:00 UTC](${url})`;
+    const [lead, figure, table] = result.text.split("\n\n");
+    expect(lead).toMatch(/^\*\*Ethereum \(ETH\)\*\* on 4h candles/);
+    expect(figure).toBe(image);
+    expect(table).toMatch(/^\| Figure \| Value \|/);
+
+    const zh = await ask("ETH 4小时走势", { language: "cn" });
+    expect(zh.text.split("\n\n")[1]).toBe(`![ETH 4 小时收盘价，2026-02-22 至 2026-03-01 12:00 UTC](${url})`);
+  });
+
+  it("a price answer has no chart (the chat's image flag does not reach the model)", async () => {
+    const result = await ask("What is the BTC price?");
+    expect(result.text).not.toContain("![");
+  });
+
   it("compare BTC and ETH / 对比 BTC 和 ETH", async () => {
     const btc = quote("BTC");
     const eth = quote("ETH");
@@ -98,6 +117,11 @@ describe("MountainLion answers from the data, with its figures and time", () => 
     );
     expect(en.text).toContain(ratio);
     expect(en.text).toContain(`| Price (USDT) | ${formatPrice(btc.lastPrice)} | ${formatPrice(eth.lastPrice)} |`);
+    const ethCandles = await data.market.klines("ETH", "4h", { limit: 42 });
+    const figureUrl = `/v2/api/chat/figure/compare.svg?a=BTC&b=ETH&interval=4h&to=${ethCandles.at(-1)?.time}&count=42`;
+    expect(en.text.split("\n\n")[1]).toBe(
+      `![BTC and ETH 4h closing prices normalised to 100, 2026-02-22 to 2026-03-01 12:00 UTC](${figureUrl})`,
+    );
 
     const zh = await ask("对比 BTC 和 ETH", { language: "cn" });
     expect(zh.text).toContain(`截至 ${WHEN}`);
@@ -259,17 +283,25 @@ describe("MountainLion streams", () => {
       prompt: "compare BTC and ETH",
     });
     const seen: string[] = [];
+    const pieces: string[] = [];
     let deltas = 0;
     let text = "";
     for await (const part of result.fullStream) {
       seen.push(part.type);
       if (part.type === "text-delta") {
         deltas += 1;
+        pieces.push(part.text);
         text += part.text;
       }
     }
     expect(deltas).toBeGreaterThan(50);
     expect(text).toBe(await result.text);
+    // the chart's markdown goes out whole, so a reader never sees half of it
+    expect(
+      pieces.some((delta) =>
+        /^!\[BTC and ETH [^\]]*\]\(\/v2\/api\/chat\/figure\/compare\.svg\?[^)]*\)\s*$/.test(delta),
+      ),
+    ).toBe(true);
     expect(seen.indexOf("tool-call")).toBeLessThan(seen.indexOf("text-delta"));
     expect(seen.indexOf("tool-result")).toBeLessThan(seen.indexOf("text-delta"));
     const usage = await result.totalUsage;

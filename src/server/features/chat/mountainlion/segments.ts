@@ -1,10 +1,13 @@
 /** The range of Chinese characters and full-width punctuation, streamed two at a time. */
 const WIDE = "\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef";
-const SEGMENT = new RegExp(`[${WIDE}]{1,2}|[^\\s${WIDE}]+[^\\S\\n${WIDE}]*|\\s+`, "gu");
+/** a markdown image, `![alt](url)`, with the spaces after it */
+const IMAGE = String.raw`!\[(?:\\.|[^\]\\\n])*\]\([^()\s]*\)[^\S\n]*`;
+const SEGMENT = new RegExp(`${IMAGE}|[${WIDE}]{1,2}|[^\\s${WIDE}]+[^\\S\\n${WIDE}]*|\\s+`, "gu");
 
 /**
  * The text cut into the pieces a model streams: a word with the spaces after it, two Chinese characters, or a run
- * of line breaks. Joined, they give the text back exactly.
+ * of line breaks; a markdown image goes whole, so a reader never sees half of one. Joined, they give the text back
+ * exactly.
  */
 export function segments(text: string): string[] {
   return text.match(SEGMENT) ?? [];

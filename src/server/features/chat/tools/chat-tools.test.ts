@@ -90,6 +90,28 @@ describe("compareTokens", () => {
     expect(output.priceRatio).toBe(roundPrice(btc.lastPrice / eth.lastPrice));
     expect(output.changeGap.change24h).toBe(round2(round2(btc.change24h ?? 0) - round2(eth.change24h ?? 0)));
     expect(output.citation.at).toBe(AT);
+    const eth4h = await data.market.klines("ETH", "4h", { limit: 42 });
+    expect(output.figure?.url).toBe(
+      `/v2/api/chat/figure/compare.svg?a=BTC&b=ETH&interval=4h&to=${eth4h.at(-1)?.time}&count=42`,
+    );
+    expect(output.figure?.alt).toMatch(/^BTC and ETH 4h closing prices normalised to 100, /);
+  });
+
+  it("keeps the comparison when its chart's candles cannot be read", async () => {
+    const failing = createChatTools({
+      market: {
+        ...data.market,
+        klines: async () => {
+          throw new Error("candles unavailable");
+        },
+      },
+      news: data.news,
+      language: "en",
+    });
+    const execute = failing.compareTokens.execute as (input: unknown, options: ToolExecutionOptions) => unknown;
+    const output = compareOutputSchema.parse(await execute({ a: "BTC", b: "ETH" }, options));
+    expect(output.figure).toBeNull();
+    expect(output.a.symbol).toBe("BTC");
   });
 
   it("names the coins it does not know", async () => {
@@ -122,6 +144,25 @@ describe("candleStats", () => {
     for (const level of output.resistance) expect(level).toBeGreaterThan(output.close);
     expect(output.citation).toEqual({ tool: "candleStats", source: "Binance (replay)", at: output.to });
     expect(output.method).toContain("least-squares");
+    expect(output.figure).toEqual({
+      url: `/v2/api/chat/figure/ETH.svg?interval=4h&to=${last?.openTime}&count=42`,
+      alt: `ETH 4h closing prices, ${output.from.slice(0, 10)} to ${output.to.slice(0, 16).replace("T", " ")} UTC`,
+    });
+  });
+
+  it("has no figure for fewer candles than a chart takes", async () => {
+    const short = createChatTools({
+      market: {
+        ...data.market,
+        klines: async (abbr, interval) => await data.market.klines(abbr, interval, { limit: 5 }),
+      },
+      news: data.news,
+      language: "en",
+    });
+    const execute = short.candleStats.execute as (input: unknown, options: ToolExecutionOptions) => unknown;
+    const output = candleStatsOutputSchema.parse(await execute({ symbol: "BTC", interval: "1d" }, options));
+    expect(output.count).toBe(5);
+    expect(output.figure).toBeNull();
   });
 
   it("says which intervals exist when a coin has no candles of the one asked", async () => {

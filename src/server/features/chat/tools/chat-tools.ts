@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type ChatCitation, chatCitationSchema } from "../../../../contract/chat.ts";
 import { sentimentDataSchema } from "../../../../contract/market.ts";
 import { INTERVAL_MS } from "../../../providers/market/market-provider.ts";
+import { compareFigure, priceFigure } from "../figures/figure-data.ts";
 import { CANDLE_STATS_METHOD, candleStatistics } from "./candle-stats.ts";
 import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatNews } from "./chat-data.ts";
 import { symbolOfName } from "./coin-names.ts";
@@ -148,7 +149,8 @@ export function createChatTools(deps: ChatToolsDeps) {
       description:
         "Statistics of a coin's latest completed candles: period change, high and low, trend (linear fit of the " +
         "closes and MA7/MA25), volatility (stdev of log returns) and support/resistance (swing lows/highs). " +
-        "Describes past data; not a forecast.",
+        "Describes past data; not a forecast. `figure` is a chart of these closes ({ url, alt }) to embed as a " +
+        "markdown image with its url exactly as given.",
       inputSchema: chatToolInputSchemas.candleStats,
       execute: async ({ symbol, interval, count }): Promise<CandleStatsOutput | NotFoundOutput> => {
         const view = market.view();
@@ -205,6 +207,7 @@ export function createChatTools(deps: ChatToolsDeps) {
           support: stats.support,
           resistance: stats.resistance,
           method: CANDLE_STATS_METHOD,
+          figure: priceFigure(abbr, interval, candles, language),
           // the candles refer to the time up to the last one's close
           citation: { tool: "candleStats", source: view.source.provider, at: iso(stats.to) },
         };
@@ -214,7 +217,8 @@ export function createChatTools(deps: ChatToolsDeps) {
     compareTokens: tool({
       description:
         "Compares two coins side by side: price, 1h/24h/7d change, volume, market cap, rank, the price ratio and the " +
-        "gap between their changes (percentage points).",
+        "gap between their changes (percentage points). `figure` is a chart of both closes normalised to 100 " +
+        "({ url, alt }) to embed as a markdown image with its url exactly as given.",
       inputSchema: chatToolInputSchemas.compareTokens,
       execute: async ({ a, b }): Promise<CompareOutput | NotFoundOutput> => {
         const view = market.view();
@@ -226,6 +230,8 @@ export function createChatTools(deps: ChatToolsDeps) {
         }
         const qa = quoteOf(left);
         const qb = quoteOf(right);
+        // the chart is extra: a failing candle read leaves the comparison without it
+        const figure = await compareFigure(market, qa.symbol, qb.symbol, language).catch(() => null);
         return {
           found: true,
           a: qa,
@@ -236,6 +242,7 @@ export function createChatTools(deps: ChatToolsDeps) {
             change24h: gap(qa.change24h, qb.change24h),
             change7d: gap(qa.change7d, qb.change7d),
           },
+          figure,
           citation: marketCitation("compareTokens", view),
         };
       },

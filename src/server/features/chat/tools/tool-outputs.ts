@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chatCitationSchema } from "../../../../contract/chat.ts";
+import { chatFigureSchema } from "../figures/figure-url.ts";
 
 /**
  * The outputs of the chat tools: JSON with the figures and a citation (the tool, the source it names and the time
@@ -58,6 +59,11 @@ export const compareOutputSchema = z.object({
     change24h: z.number().nullable(),
     change7d: z.number().nullable(),
   }),
+  /**
+   * both coins' closing prices normalised to 100 at the start (a week of 4h candles, else a month of daily ones),
+   * as an SVG chart to embed as a markdown image; null when they share too few candles
+   */
+  figure: chatFigureSchema.nullable(),
   citation: chatCitationSchema,
 });
 export type CompareOutput = z.infer<typeof compareOutputSchema>;
@@ -94,6 +100,8 @@ export const candleStatsOutputSchema = z.object({
   support: z.array(z.number()),
   resistance: z.array(z.number()),
   method: z.string(),
+  /** the closing prices of these candles (the last 200 at most) as an SVG chart; null with fewer than 10 */
+  figure: chatFigureSchema.nullable(),
   citation: chatCitationSchema,
 });
 export type CandleStatsOutput = z.infer<typeof candleStatsOutputSchema>;
