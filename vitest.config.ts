@@ -13,6 +13,9 @@ export default defineConfig({
           include: ["src/client/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["src/client/test-setup.ts"],
+          // generous limits: a shared, loaded machine must slow tests down, not fail them
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -20,6 +23,8 @@ export default defineConfig({
           name: "unit",
           include: ["src/contract/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {

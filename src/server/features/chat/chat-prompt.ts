@@ -41,10 +41,20 @@ const MODE_HINT: Record<ChatMode, string> = {
 /** How charts get into an answer: only a tool's own figure, by the URL it gave. */
 const FIGURE_RULE =
   'Some tool outputs carry a `figure` ({ "url", "alt" }): a chart of the same candles. You may embed it as a markdown image, ![alt](url), with its url exactly as given (a relative /v2/api/chat/figure/ path); never invent, change or complete an image URL, and embed no other image.';
+/** Said when the user pressed "generate image" (createImg): the models (MountainLion included) add a chart. */
+export const CHART_REQUEST =
+  "The user asked for a chart with this answer: look up the candles of the coins asked about and embed the tool's figure.";
 const NO_IMAGES_RULE = "Do not embed images: the chat shows only the product's own charts, which you cannot reach.";
 
 /** The system prompt: who answers, in which language, with which rules about figures and sources. */
-export function systemPrompt(input: { language: PromptLanguage; mode: ChatMode; now: Date; model: PromptModel }) {
+export function systemPrompt(input: {
+  language: PromptLanguage;
+  mode: ChatMode;
+  now: Date;
+  model: PromptModel;
+  /** the user asked for a generated image (a chart) with the answer */
+  createImg?: boolean;
+}) {
   const language =
     input.language === "cn"
       ? "Answer in Simplified Chinese (简体中文), whatever language the data is in."
@@ -60,6 +70,7 @@ export function systemPrompt(input: { language: PromptLanguage; mode: ChatMode; 
     data,
     MODE_HINT[input.mode],
     figures,
+    ...(input.createImg && input.model.tools ? [CHART_REQUEST] : []),
     "Write markdown: short paragraphs, lists, and tables for comparisons. If you cannot answer, say so plainly instead of guessing. This is information, not financial advice.",
   ].join("\n");
 }

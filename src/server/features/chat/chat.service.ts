@@ -278,7 +278,13 @@ export function createChatService(deps: ChatServiceDeps) {
         });
         const outcome = await runModel({
           model,
-          system: systemPrompt({ language: body.language, mode: body.mode, now: clock.now(), model }),
+          system: systemPrompt({
+            language: body.language,
+            mode: body.mode,
+            now: clock.now(),
+            model,
+            createImg: body.createImg,
+          }),
           messages: buildMessages(history, prepared, model, deps.publicUrl),
           tools: model.tools && toolkit ? toolkit.tools(body.language) : undefined,
           controller,

@@ -42,11 +42,17 @@ export interface PlannedCall {
 const NEWS_ITEMS = 5;
 const MOVERS = 5;
 
-/** The tool calls an intent needs; none for the questions answered without data. */
-export function plannedCalls(intent: Intent): PlannedCall[] {
+/**
+ * The tool calls an intent needs; none for the questions answered without data. With `chart` (the user asked for
+ * an image), a price question also reads each coin's daily candles, whose figure the answer embeds.
+ */
+export function plannedCalls(intent: Intent, options: { chart?: boolean } = {}): PlannedCall[] {
   switch (intent.kind) {
     case "price":
-      return intent.symbols.map((symbol) => ({ toolName: "tokenPrice", input: { symbol } }));
+      return intent.symbols.flatMap((symbol) => [
+        { toolName: "tokenPrice", input: { symbol } },
+        ...(options.chart ? [{ toolName: "candleStats", input: { symbol, interval: "1d" } }] : []),
+      ]);
     case "trend":
       return intent.symbols.map((symbol) => ({
         toolName: "candleStats",

@@ -8,6 +8,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
+import { CHART_REQUEST } from "../chat-prompt.ts";
 import { answerFromResults, answerWithoutData, plannedCalls, type ToolResult } from "./compose.ts";
 import type { AnswerLanguage } from "./format.ts";
 import { parseQuestion, type Question } from "./intent.ts";
@@ -129,7 +130,9 @@ function decide(call: LanguageModelV3CallOptions): Turn {
   const results = toolResults(after);
   if (results.length > 0 || after.some((m) => m.role === "tool")) return answer(question, results);
 
-  const planned = plannedCalls(question.intent);
+  // the chat's request for a chart ("generate image") travels in the system prompt, as it does for every model
+  const chart = system !== undefined && textOf(system).includes(CHART_REQUEST);
+  const planned = plannedCalls(question.intent, { chart });
   if (planned.length === 0) return answer(question, undefined);
   const offered = new Set(
     call.toolChoice?.type === "none"

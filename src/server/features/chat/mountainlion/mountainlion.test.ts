@@ -1,6 +1,7 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, stepCountIs, streamText } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHART_REQUEST } from "../chat-prompt.ts";
 import { candleStatistics } from "../tools/candle-stats.ts";
 import { createChatTools, roundPrice } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
@@ -264,6 +265,16 @@ describe("MountainLion in a conversation", () => {
       { language: "cn" },
     );
     expect(result.text).toContain(`**Ethereum (ETH)** 价格为 **${formatPrice(quote("ETH").lastPrice)} USDT**`);
+  });
+
+  it("adds a chart of the daily candles to a price answer when the user asked for an image", async () => {
+    const result = await ask("What is the BTC price?", { system: CHART_REQUEST });
+    expect(result.steps[0]?.toolCalls.map((c) => [c.toolName, c.input])).toEqual([
+      ["tokenPrice", { symbol: "BTC" }],
+      ["candleStats", { symbol: "BTC", interval: "1d" }],
+    ]);
+    expect(result.text).toContain("**66,468.03 USDT**");
+    expect(result.text).toMatch(/!\[[^\]]+\]\(\/v2\/api\/chat\/figure\/BTC\.svg\?interval=1d&to=\d+&count=\d+\)/);
   });
 
   it("answers a bare ticker in the chat's language", async () => {
