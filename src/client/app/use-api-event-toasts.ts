@@ -12,7 +12,10 @@ export function useApiEventToasts(): void {
   useEffect(() => {
     const unsubscribers = [
       apiEvents.on("tooFrequent", () => toast.show(messageKeyText.tooFrequent, "error")),
-      apiEvents.on("loginInvalid", () => toast.show(messageKeyText.loginInvalid, "error")),
+      // a visitor asked for something that needs an account (loginFirst) has no login that "expired"
+      apiEvents.on("loginInvalid", (error) =>
+        toast.show(error.key === "loginFirst" ? messageKeyText.loginFirst : messageKeyText.loginInvalid, "error"),
+      ),
     ];
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();
