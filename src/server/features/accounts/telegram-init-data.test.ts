@@ -12,7 +12,7 @@ import {
 } from "./telegram-init-data.ts";
 
 /**
- * Vectors from /work/shared/data/vectors/telegram_init_data.json: Telegram-Mini-Apps/init-data-golang
+ * Vectors from the specification data's vectors/telegram_init_data.json: Telegram-Mini-Apps/init-data-golang
  * validate_test.go (f7a67907) and tma.js packages/init-data-node/src/entries/node.test.ts (534e6f6d).
  */
 const vector = {

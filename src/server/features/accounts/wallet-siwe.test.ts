@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parseRfc3339, type SiweExpectations, type SiweFailure, verifySiweMessage } from "./wallet-siwe.ts";
 
 /**
- * Vectors from /work/shared/data/vectors: siwe_eip4361.json (spruceid/siwe test/verification_positive.json,
+ * Vectors from the specification data's vectors/: siwe_eip4361.json (spruceid/siwe test/verification_positive.json,
  * verification_negative.json, eip1271.json and parsing_positive.json at 940a66ac; the messages rendered as
  * siwe 2.3.2 does) and eip191_personal_sign.json (wevm/viem tests at 0912a29d; the signer is the public
  * Anvil #0 key). They are old: each is checked at the time its source checks it (`time`), else at a time
