@@ -7,7 +7,6 @@ import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { applyLogin } from "../../../shared/session/session.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
-import { TextField } from "../../../shared/ui/TextField.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { useUserLogin } from "../api/user-login.ts";
 import {
@@ -15,11 +14,11 @@ import {
   collectErrors,
   fieldErrorsFromApi,
   hasErrors,
-  stripSpaces,
   validateEmail,
   validateSignInPassword,
 } from "../auth-fields.ts";
 import { useAuthForm } from "../use-auth-form.ts";
+import { EmailField, PasswordField } from "./AuthFields.tsx";
 
 const fields: readonly AuthField[] = ["email", "password"];
 export const signedInMessage = msg`You are signed in.`;
@@ -64,31 +63,14 @@ export function EmailSignInForm({ email, onEmailChange }: EmailSignInFormProps) 
 
   return (
     <form className="form auth-form" noValidate onSubmit={onSubmit}>
-      <TextField
-        ref={form.ref("email")}
-        label={t`Email`}
-        type="email"
-        value={email}
-        onValueChange={(value) => {
-          onEmailChange(stripSpaces(value));
-          form.clear("email");
-        }}
-        error={form.text("email")}
-        autoComplete="email"
-        required
-      />
-      <TextField
-        ref={form.ref("password")}
+      <EmailField form={form} value={email} onChange={onEmailChange} />
+      <PasswordField
+        form={form}
+        field="password"
         label={t`Password`}
-        type="password"
         value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          form.clear("password");
-        }}
-        error={form.text("password")}
+        onChange={setPassword}
         autoComplete="current-password"
-        required
       />
       <Button
         type="submit"

@@ -6,8 +6,6 @@ import type { MessageKey } from "../../../../contract/message-keys.ts";
 import { useHost } from "../../../host/host-context.tsx";
 import { type ApiError, isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
-import { Button } from "../../../shared/ui/Button.tsx";
-import { TextField } from "../../../shared/ui/TextField.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { useModifyPassword } from "../api/modify-password.ts";
 import { useSendEmailCode } from "../api/send-email-code.ts";
@@ -16,7 +14,6 @@ import {
   collectErrors,
   fieldErrorsFromApi,
   hasErrors,
-  stripSpaces,
   validateEmail,
   validateHumanCheck,
   validateNewPassword,
@@ -27,8 +24,15 @@ import { mailLanguage, resendSeconds } from "../email-code.ts";
 import { useAuthForm } from "../use-auth-form.ts";
 import { useCountdown } from "../use-countdown.ts";
 import { useHumanGate } from "../use-human-gate.ts";
+import {
+  CodeStepActions,
+  EmailField,
+  HumanCheckFirst,
+  PasswordField,
+  SendCodeButton,
+  VerificationCodeField,
+} from "./AuthFields.tsx";
 import { HumanCheckField } from "./HumanCheckField.tsx";
-import { ResendCode } from "./ResendCode.tsx";
 
 const step1Fields: readonly AuthField[] = ["email", "humanCheck"];
 const step2Fields: readonly AuthField[] = ["verifyCode", "password", "password2"];
@@ -153,104 +157,52 @@ export function ResetPasswordForm({ onReset, initialEmail }: ResetPasswordFormPr
         <p className="auth-form__lead">
           <Trans>We sent a six-digit code to {email}. Enter it with your new password.</Trans>
         </p>
-        <TextField
-          ref={form2.ref("verifyCode")}
-          label={t`Verification code`}
+        <VerificationCodeField
+          form={form2}
           value={verifyCode}
-          onValueChange={(value) => {
-            setVerifyCode(value.trim());
-            form2.clear("verifyCode");
-          }}
-          error={form2.text("verifyCode")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          addon={<ResendCode remaining={remaining} onResend={() => setStep(1)} />}
+          onChange={setVerifyCode}
+          remaining={remaining}
+          onResend={() => setStep(1)}
         />
-        <TextField
-          ref={form2.ref("password")}
+        <PasswordField
+          form={form2}
+          field="password"
           label={t`New password`}
-          type="password"
           value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            form2.clear("password");
-          }}
-          error={form2.text("password")}
+          onChange={setPassword}
           hint={t`6 to 20 characters`}
           autoComplete="new-password"
-          required
         />
-        <TextField
-          ref={form2.ref("password2")}
+        <PasswordField
+          form={form2}
+          field="password2"
           label={t`Confirm new password`}
-          type="password"
           value={password2}
-          onValueChange={(value) => {
-            setPassword2(value);
-            form2.clear("password2");
-          }}
-          error={form2.text("password2")}
+          onChange={setPassword2}
           autoComplete="new-password"
-          required
         />
-        <div className="form__actions">
-          <Button variant="ghost" onClick={() => setStep(1)}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy} aria-busy={modifyPassword.isMutating || undefined}>
-            <Trans>Reset password</Trans>
-          </Button>
-        </div>
+        <CodeStepActions onBack={() => setStep(1)} busy={busy} submitting={modifyPassword.isMutating}>
+          <Trans>Reset password</Trans>
+        </CodeStepActions>
       </form>
     );
   }
 
-  const humanCheck = <HumanCheckField form={form1} gate={gate} />;
-
   if (!gate.formShown) {
     return (
-      <div className="form auth-form">
-        <p className="auth-form__lead">
-          <Trans>First, confirm that you are human. Then we email you a code to set a new password.</Trans>
-        </p>
-        {humanCheck}
-        {gate.token ? (
-          <p className="field__hint" role="status">
-            <Trans>Verified. The form appears in a moment…</Trans>
-          </p>
-        ) : null}
-      </div>
+      <HumanCheckFirst
+        form={form1}
+        gate={gate}
+        lead={<Trans>First, confirm that you are human. Then we email you a code to set a new password.</Trans>}
+      />
     );
   }
 
   return (
     <form className="form auth-form" noValidate onSubmit={onSendCode}>
-      <TextField
-        ref={form1.ref("email")}
-        label={t`Email`}
-        type="email"
-        value={email}
-        onValueChange={(value) => {
-          setEmail(stripSpaces(value));
-          form1.clear("email");
-        }}
-        error={form1.text("email")}
-        autoComplete="email"
-        required
-      />
-      {gate.token ? null : humanCheck}
-      <div className="form__actions">
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={busy || remaining > 0}
-          aria-busy={sendCode.isMutating || undefined}
-        >
-          {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
-        </Button>
-      </div>
+      <EmailField form={form1} value={email} onChange={setEmail} />
+      {gate.token ? null : <HumanCheckField form={form1} gate={gate} />}
+      <SendCodeButton busy={busy} sending={sendCode.isMutating} remaining={remaining} />
     </form>
   );
 }

@@ -4,7 +4,6 @@ import { type FormEvent, useId, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
-import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { useCaptcha } from "../api/get-captcha.ts";
@@ -16,7 +15,6 @@ import {
   fieldErrorsFromApi,
   filterInviter,
   hasErrors,
-  stripSpaces,
   validateCaptcha,
   validateEmail,
   validateHumanCheck,
@@ -29,9 +27,16 @@ import { mailLanguage, resendSeconds } from "../email-code.ts";
 import { useAuthForm } from "../use-auth-form.ts";
 import { useCountdown } from "../use-countdown.ts";
 import { useHumanGate } from "../use-human-gate.ts";
+import {
+  CodeStepActions,
+  EmailField,
+  HumanCheckFirst,
+  PasswordField,
+  SendCodeButton,
+  VerificationCodeField,
+} from "./AuthFields.tsx";
 import { CaptchaField } from "./CaptchaField.tsx";
 import { HumanCheckField } from "./HumanCheckField.tsx";
-import { ResendCode } from "./ResendCode.tsx";
 
 const step1Fields: readonly AuthField[] = ["email", "password", "password2", "captchaCode", "inviter", "humanCheck"];
 const step2Fields: readonly AuthField[] = ["verifyCode"];
@@ -147,92 +152,49 @@ export function SignUpForm({ onRegistered }: SignUpFormProps) {
         <p className="auth-form__lead">
           <Trans>We sent a six-digit code to {email}. It may take a minute to arrive.</Trans>
         </p>
-        <TextField
-          ref={form2.ref("verifyCode")}
-          label={t`Verification code`}
+        <VerificationCodeField
+          form={form2}
           value={verifyCode}
-          onValueChange={(value) => {
-            setVerifyCode(value.trim());
-            form2.clear("verifyCode");
-          }}
-          error={form2.text("verifyCode")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          addon={<ResendCode remaining={remaining} onResend={() => setStep(1)} />}
+          onChange={setVerifyCode}
+          remaining={remaining}
+          onResend={() => setStep(1)}
         />
-        <div className="form__actions">
-          <Button variant="ghost" onClick={() => setStep(1)}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy} aria-busy={register.isMutating || undefined}>
-            <Trans>Create account</Trans>
-          </Button>
-        </div>
+        <CodeStepActions onBack={() => setStep(1)} busy={busy} submitting={register.isMutating}>
+          <Trans>Create account</Trans>
+        </CodeStepActions>
       </form>
     );
   }
 
-  const humanCheck = <HumanCheckField form={form1} gate={gate} />;
-
   if (!gate.formShown) {
     return (
-      <div className="form auth-form">
-        <p className="auth-form__lead">
-          <Trans>First, confirm that you are human. The sign-up form appears right after.</Trans>
-        </p>
-        {humanCheck}
-        {gate.token ? (
-          <p className="field__hint" role="status">
-            <Trans>Verified. The form appears in a moment…</Trans>
-          </p>
-        ) : null}
-      </div>
+      <HumanCheckFirst
+        form={form1}
+        gate={gate}
+        lead={<Trans>First, confirm that you are human. The sign-up form appears right after.</Trans>}
+      />
     );
   }
 
   return (
     <form className="form auth-form" noValidate onSubmit={onSendCode}>
-      <TextField
-        ref={form1.ref("email")}
-        label={t`Email`}
-        type="email"
-        value={email}
-        onValueChange={(value) => {
-          setEmail(stripSpaces(value));
-          form1.clear("email");
-        }}
-        error={form1.text("email")}
-        autoComplete="email"
-        required
-      />
-      <TextField
-        ref={form1.ref("password")}
+      <EmailField form={form1} value={email} onChange={setEmail} />
+      <PasswordField
+        form={form1}
+        field="password"
         label={t`Password`}
-        type="password"
         value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          form1.clear("password");
-        }}
-        error={form1.text("password")}
+        onChange={setPassword}
         hint={t`6 to 20 characters`}
         autoComplete="new-password"
-        required
       />
-      <TextField
-        ref={form1.ref("password2")}
+      <PasswordField
+        form={form1}
+        field="password2"
         label={t`Confirm password`}
-        type="password"
         value={password2}
-        onValueChange={(value) => {
-          setPassword2(value);
-          form1.clear("password2");
-        }}
-        error={form1.text("password2")}
+        onChange={setPassword2}
         autoComplete="new-password"
-        required
       />
       <CaptchaField
         ref={form1.ref("captchaCode")}
@@ -264,17 +226,8 @@ export function SignUpForm({ onRegistered }: SignUpFormProps) {
         autoCapitalize="characters"
         spellCheck={false}
       />
-      {gate.token ? null : humanCheck}
-      <div className="form__actions">
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={busy || remaining > 0}
-          aria-busy={sendCode.isMutating || undefined}
-        >
-          {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
-        </Button>
-      </div>
+      {gate.token ? null : <HumanCheckField form={form1} gate={gate} />}
+      <SendCodeButton busy={busy} sending={sendCode.isMutating} remaining={remaining} />
     </form>
   );
 }
