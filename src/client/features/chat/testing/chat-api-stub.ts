@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 import type { ChatMessage } from "../../../../contract/chat.ts";
-import type { RecordedCall, StubReply } from "../../../shared/testing/stub-api.ts";
+import { envelopeResponse, type RecordedCall, recordCall, type StubReply } from "../../../shared/testing/stub-api.ts";
 
 /** A test's hand on one answer stream: events go out as the server would write them. */
 export interface StreamControl {
@@ -33,16 +33,7 @@ export function stubChatApi(
   const encoder = new TextEncoder();
 
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const text = await request.clone().text();
-    const url = new URL(request.url, "http://localhost");
-    const call: RecordedCall = {
-      method: request.method,
-      path: url.pathname.replace(/^\/v2\/api\//, ""),
-      query: url.searchParams,
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    };
+    const call = await recordCall(input, init);
     calls.push(call);
     if (call.path === "chat/send") {
       let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -78,12 +69,7 @@ export function stubChatApi(
       waiting.shift()?.(stream);
       return new Response(body, { status: 200, headers: { "content-type": "text/event-stream; charset=utf-8" } });
     }
-    const answer = await reply(call);
-    const code = answer.code ?? 200;
-    return new Response(
-      JSON.stringify({ code, msg: answer.msg ?? (code === 200 ? "success" : "error"), data: answer.data }),
-      { status: answer.status ?? (code === 200 ? 200 : 400), headers: { "content-type": "application/json" } },
-    );
+    return envelopeResponse(await reply(call));
   });
   vi.stubGlobal("fetch", fetch);
   return {
