@@ -4,6 +4,7 @@ import type { CandleData, KlineInterval } from "../../../contract/market.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
 import { type Clock, systemClock } from "../../providers/clock.ts";
+import { candleData } from "../../providers/market/candle-data.ts";
 import type { FearGreedIndex } from "../../providers/market/fear-greed-index.ts";
 import {
   INTERVAL_MS,
@@ -263,14 +264,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
           ...range,
           to: Math.min(range.to ?? visibleTo, visibleTo),
         });
-        return candles.map((c) => ({
-          time: c.openTime,
-          open: c.open,
-          high: c.high,
-          low: c.low,
-          close: c.close,
-          volume: c.volume,
-        }));
+        return candles.map(candleData);
       } catch (error) {
         if (error instanceof UnknownSymbolError) throw unknownCoin(abbr);
         throw error;

@@ -3,6 +3,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import type { dailyHotDataSchema, NewsItemData, newsListDataSchema } from "../../../contract/news.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
+import { newsItemData } from "../../providers/news/news-item-data.ts";
 import {
   InvalidNewsCursorError,
   type NewsItem,
@@ -55,15 +56,7 @@ export interface NewsServiceDeps {
   refreshMs: number;
 }
 
-export const toNewsItem = (item: NewsItem): NewsItemData => ({
-  code: item.id,
-  title: item.title,
-  content: item.content,
-  url: item.url,
-  createTime: item.publishedAt,
-  source: item.source,
-  article_pic_url: null,
-});
+export const toNewsItem = newsItemData;
 
 /** Reader votes of every kind summed: engagement, the archive's only popularity signal. */
 const votesOf = (item: NewsItem) => Object.values(item.votes ?? {}).reduce((sum, n) => sum + n, 0);

@@ -1,6 +1,8 @@
 import { manualClock } from "../../../providers/clock.ts";
+import { candleData } from "../../../providers/market/candle-data.ts";
 import { INTERVAL_MS } from "../../../providers/market/market-provider.ts";
 import { openReplayMarket, type ReplayMarket } from "../../../providers/market/replay-market.ts";
+import { newsItemData } from "../../../providers/news/news-item-data.ts";
 import type { NewsProvider } from "../../../providers/news/news-provider.ts";
 import { openReplayNews } from "../../../providers/news/replay-news.ts";
 import type { ChatMarket, ChatMarketView, ChatNews } from "./chat-data.ts";
@@ -64,14 +66,7 @@ export async function openReplayChatData(
         ...range,
         to: Math.min(range.to ?? visibleTo, visibleTo),
       });
-      return candles.map((c) => ({
-        time: c.openTime,
-        open: c.open,
-        high: c.high,
-        low: c.low,
-        close: c.close,
-        volume: c.volume,
-      }));
+      return candles.map(candleData);
     },
   };
   const newsProvider = await openReplayNews({ visibleUntil: () => replay.clock.now() });
@@ -82,15 +77,7 @@ export async function openReplayChatData(
         : (await newsProvider.latest({ limit: query.pageSize })).items;
       return {
         mode: "archive",
-        list: items.map((item) => ({
-          code: item.id,
-          title: item.title,
-          content: item.content,
-          url: item.url,
-          createTime: item.publishedAt,
-          source: item.source,
-          article_pic_url: null,
-        })),
+        list: items.map(newsItemData),
       };
     },
   };
