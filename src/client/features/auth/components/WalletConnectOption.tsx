@@ -1,16 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { useStore } from "jotai";
 import { type ReactNode, useState } from "react";
-import { ErrorCode } from "../../../../contract/errors.ts";
 import { useHost } from "../../../host/host-context.tsx";
-import { isApiError } from "../../../shared/api/api-error.ts";
-import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { applyLogin, applyWallet } from "../../../shared/session/session.ts";
-import { connectWalletAddressAtom, connectWalletChainIdAtom } from "../../../shared/settings/settings.ts";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { getWalletNonce } from "../api/get-wallet-nonce.ts";
 import { userLogin } from "../api/user-login.ts";
-import { providerErrorCode, USER_REJECTED } from "../wallet/eip1193.ts";
+import { storedWalletFollower, walletFailure } from "../wallet/wallet-outcome.ts";
 import { signedInMessage } from "./EmailSignInForm.tsx";
 
 // The WalletConnect SDK and its modal (~200 KB gzip) and viem load with the first click.
@@ -67,11 +64,7 @@ export function WalletConnectOption({ projectId, renderButton }: WalletConnectOp
         });
         disconnect = undefined;
         applyWallet(store, { address: result.address, chainId: result.chainId, name: "WalletConnect" });
-        followWallet(session.provider, {
-          isConnected: () => store.get(connectWalletAddressAtom) !== "",
-          onAccount: (address) => store.set(connectWalletAddressAtom, address),
-          onChain: (chainId) => store.set(connectWalletChainIdAtom, chainId),
-        });
+        followWallet(session.provider, storedWalletFollower(store));
         host.haptics.notification("success");
         applyLogin(store, result.login);
         toast.show(signedInMessage, "success");
@@ -85,16 +78,11 @@ export function WalletConnectOption({ projectId, renderButton }: WalletConnectOp
         throw error;
       }
     } catch (error) {
-      const code = providerErrorCode(error);
-      // Spec §4: the user's own "reject" in the wallet is not an error worth a message.
-      if (code === USER_REJECTED) return;
+      const failure = walletFailure(error);
+      if (!failure) return;
+      if (failure.unexpected) console.error("WalletConnect sign-in failed", error);
       host.haptics.notification("error");
-      if (code === ErrorCode.SignCancelled) toast.show(messageKeyText.cancleSign, "error");
-      else if (isApiError(error)) toast.show(messageForKey(error.key), "error");
-      else {
-        console.error("WalletConnect sign-in failed", error);
-        toast.show(messageKeyText.loginFailed, "error");
-      }
+      toast.show(failure.message, "error");
     } finally {
       // a session that did not sign in is not kept open in the wallet
       void disconnect?.().catch(() => undefined);

@@ -2,18 +2,14 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useStore } from "jotai";
 import { useEffect, useId, useState } from "react";
-import { ErrorCode } from "../../../../contract/errors.ts";
 import { useHost } from "../../../host/host-context.tsx";
-import { isApiError } from "../../../shared/api/api-error.ts";
-import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { applyLogin, applyWallet } from "../../../shared/session/session.ts";
-import { connectWalletAddressAtom, connectWalletChainIdAtom } from "../../../shared/settings/settings.ts";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { getWalletNonce } from "../api/get-wallet-nonce.ts";
 import { userLogin } from "../api/user-login.ts";
 import { type AnnouncedWallet, discoverWallets, findWalletProvider } from "../wallet/discover-wallets.ts";
-import { providerErrorCode, USER_REJECTED } from "../wallet/eip1193.ts";
 import { type LoginWallet, loginWallets } from "../wallet/wallet-catalogue.ts";
+import { storedWalletFollower, walletFailure } from "../wallet/wallet-outcome.ts";
 import { signedInMessage } from "./EmailSignInForm.tsx";
 
 const notInstalled = (name: string) => msg`Please install ${name} first.`;
@@ -52,25 +48,16 @@ export function WalletOptions() {
         location: { host: window.location.host, origin: window.location.origin },
       });
       applyWallet(store, { address: result.address, chainId: result.chainId, name: wallet.name });
-      followWallet(provider, {
-        isConnected: () => store.get(connectWalletAddressAtom) !== "",
-        onAccount: (address) => store.set(connectWalletAddressAtom, address),
-        onChain: (chainId) => store.set(connectWalletChainIdAtom, chainId),
-      });
+      followWallet(provider, storedWalletFollower(store));
       host.haptics.notification("success");
       applyLogin(store, result.login);
       toast.show(signedInMessage, "success");
     } catch (error) {
-      const code = providerErrorCode(error);
-      // Spec §4: the user's own "reject" in the wallet is not an error worth a message.
-      if (code === USER_REJECTED) return;
+      const failure = walletFailure(error);
+      if (!failure) return;
+      if (failure.unexpected) console.error("Wallet sign-in failed", error);
       host.haptics.notification("error");
-      if (code === ErrorCode.SignCancelled) toast.show(messageKeyText.cancleSign, "error");
-      else if (isApiError(error)) toast.show(messageForKey(error.key), "error");
-      else {
-        console.error("Wallet sign-in failed", error);
-        toast.show(messageKeyText.loginFailed, "error");
-      }
+      toast.show(failure.message, "error");
     } finally {
       setPending(undefined);
     }
