@@ -4,8 +4,8 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatGroups, chatMessages, chatUploads } from "../../src/server/db/schema.ts";
+import { createChatRepository } from "../../src/server/features/chat/chat.repository.ts";
 import { qrSvgDataUrl } from "../../src/server/features/chat/extras/share-qr.ts";
-import { uploadText } from "../../src/server/features/chat/extras/uploads.ts";
 import {
   call,
   createTestDatabase,
@@ -199,11 +199,17 @@ describe("POST /v2/api/pdfUpload", () => {
     expect(data).toMatchObject({ name: "report.pdf", size: pdf.length, pages: 2 });
     expect(data.fileId).toMatch(/^[A-Za-z0-9_-]{24}$/);
 
-    const text = await uploadText(database(), `v:${deviceNo}`, data.fileId);
-    expect(text).toEqual({ name: "report.pdf", text: "Bitcoin halving report\n\nETH staking yields 3.2 percent" });
+    // the text the chat gives the model, read the way the chat reads it: the owner's PDFs only
+    const chats = createChatRepository(database());
+    const [text] = await chats.pdfs(`v:${deviceNo}`, [data.fileId]);
+    expect(text).toEqual({
+      id: data.fileId,
+      name: "report.pdf",
+      text: "Bitcoin halving report\n\nETH staking yields 3.2 percent",
+    });
     expect(data.chars).toBe(text?.text.length);
-    expect(await uploadText(database(), `v:${newDeviceNo()}`, data.fileId)).toBeUndefined();
-    expect(await uploadText(database(), `v:${deviceNo}`, "AAAAAAAAAAAAAAAAAAAAAAAA")).toBeUndefined();
+    expect(await chats.pdfs(`v:${newDeviceNo()}`, [data.fileId])).toEqual([]);
+    expect(await chats.pdfs(`v:${deviceNo}`, ["AAAAAAAAAAAAAAAAAAAAAAAA"])).toEqual([]);
     // a PDF is never served as a file
     expect((await fetch(`${srv.url}/v2/api/chat/upload/${data.fileId}`)).status).toBe(404);
   });

@@ -44,43 +44,11 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** The path an uploaded image is served at. */
 export const imagePath = (id: string) => `${CHAT_UPLOAD_PATH_PREFIX}${id}`;
 
-/** The image id in a files_url entry (a path, or an absolute URL to it), or undefined when it is not one of ours. */
-export function imageIdFromUrl(url: string): string | undefined {
-  let pathname = url;
-  if (!url.startsWith("/")) {
-    try {
-      pathname = new URL(url).pathname;
-    } catch {
-      return undefined;
-    }
-  }
-  if (!pathname.startsWith(CHAT_UPLOAD_PATH_PREFIX)) return undefined;
-  const id = pathname.slice(CHAT_UPLOAD_PATH_PREFIX.length);
-  return UPLOAD_ID.test(id) ? id : undefined;
-}
-
 function fileError(key: MessageKey, field: string, message: string, status: 400 | 413 = 400): ApiError {
   return new ApiError(ErrorCode.RequestFailed, key, status, [{ field, key }], message);
 }
 
 const quoted = (name: string) => JSON.stringify(name);
-
-/**
- * The text of a PDF its owner uploaded, for the model's context; undefined when there is no such PDF of theirs.
- */
-export async function uploadText(
-  db: Database,
-  owner: string,
-  fileId: string,
-): Promise<{ name: string; text: string } | undefined> {
-  if (!UPLOAD_ID.test(fileId)) return undefined;
-  const [row] = await db
-    .select({ name: chatUploads.name, text: chatUploads.text })
-    .from(chatUploads)
-    .where(and(eq(chatUploads.id, fileId), eq(chatUploads.owner, owner), eq(chatUploads.kind, "pdf")))
-    .limit(1);
-  return row ? { name: row.name, text: row.text ?? "" } : undefined;
-}
 
 export interface UploadsDeps {
   db: Database;
@@ -243,17 +211,6 @@ export function createUploadsService(deps: UploadsDeps) {
     },
 
     image,
-
-    /** The bytes of an image named by its files_url entry, e.g. for a model that reads images. */
-    async imageByUrl(url: string): Promise<StoredObject | undefined> {
-      const id = imageIdFromUrl(url);
-      return id ? image(id) : undefined;
-    },
-
-    /** The text of a PDF its owner uploaded, for the model's context. */
-    pdfText(owner: string, fileId: string): Promise<{ name: string; text: string } | undefined> {
-      return uploadText(db, owner, fileId);
-    },
   };
 }
 
