@@ -12,6 +12,21 @@ describe("loadConfig", () => {
     expect(config.speech).toBeUndefined();
   });
 
+  it("listens on loopback by default, with the outbox open only there and only in development", () => {
+    expect(loadConfig({})).toMatchObject({ host: "127.0.0.1", devOutbox: true, trustProxy: [] });
+    expect(loadConfig({ HOST: "0.0.0.0" }).devOutbox).toBe(false);
+    expect(loadConfig({ HOST: "0.0.0.0", DEV_OUTBOX: "1" }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", DEV_OUTBOX: "1" }).devOutbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: "smtp://mail:25", DEV_OUTBOX: "1" }).devOutbox).toBe(false);
+  });
+
+  it("trusts only the proxies TRUST_PROXY names, and refuses a blanket true", () => {
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toEqual([]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/addresses or CIDR ranges/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(ConfigError);
+  });
+
   it("switches to PostgreSQL and Redis when their URLs are set", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://u@db:5432/app",

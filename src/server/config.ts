@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
+import { isLoopbackHost, parseProxyList } from "./addresses.ts";
 
 /**
  * The only reader of process.env. Every setting has an embedded default so `npm start` needs nothing;
@@ -51,7 +52,7 @@ export function parseFeeds(value: string): NewsFeed[] | string {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default(".data"),
   STATIC_DIR: z.string().default("dist"),
@@ -69,7 +70,8 @@ const envSchema = z.object({
     .default("ml:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_KEY: optionalString,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: optionalString,
+  DEV_OUTBOX: bool,
   RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   PUBLIC_URL: optionalUrl,
@@ -150,7 +152,13 @@ export interface Config {
   redisKeyPrefix: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   apiKey: string | undefined;
-  trustProxy: boolean;
+  /**
+   * the reverse proxies (addresses and CIDR ranges) whose `x-forwarded-*` headers are believed; empty: none, the
+   * client is the socket's peer
+   */
+  trustProxy: string[];
+  /** the development mail outbox pages: only in development, without SMTP, on a loopback listener or DEV_OUTBOX */
+  devOutbox: boolean;
   rateLimit: { points: number; windowSeconds: number };
   shutdownTimeoutMs: number;
   /** the address users reach the app at; SIWE messages must name its host (default: the request's Host) */
@@ -225,6 +233,19 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** TRUST_PROXY: the proxies' addresses or CIDR ranges, comma-separated; "true" is refused, it would trust anyone. */
+function parseTrustProxy(value: string | undefined): string[] {
+  if (value === undefined || ["false", "0", "no"].includes(value.toLowerCase())) return [];
+  if (["true", "1", "yes"].includes(value.toLowerCase())) {
+    throw new ConfigError(
+      "Invalid configuration: TRUST_PROXY takes the proxies' addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8), not true: trusting every hop lets any client choose its own address",
+    );
+  }
+  const list = parseProxyList(value);
+  if (typeof list === "string") throw new ConfigError(`Invalid configuration: TRUST_PROXY: ${list}`);
+  return list;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -248,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NEWS_PROVIDER === "rss" && typeof feeds === "string") {
     throw new ConfigError(`Invalid configuration: NEWS_FEEDS: ${feeds}`);
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = path.resolve(e.DATA_DIR);
   const s3Settings = {
     S3_ENDPOINT: e.S3_ENDPOINT,
@@ -279,7 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     apiKey: e.API_KEY,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    devOutbox: e.NODE_ENV !== "production" && !e.SMTP_URL && (isLoopbackHost(e.HOST) || e.DEV_OUTBOX),
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL,

@@ -119,7 +119,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const sessions = createSessionsService(db, clock);
   const captcha = createCaptchaService(db, clock);
   const humanCheck = createHumanCheck(config, await loadAppSecret(db, "human-check-hmac"), db, clock);
-  const mailer = createMailer(config.mail, db, logger);
+  // in development without SMTP the codes are also logged, so offline sign-up works with only the server's log
+  const mailer = createMailer({ ...config.mail, logCodes: config.env === "development" }, db, logger);
   // one counter of daily uses, shared by user info now and by chat and analysis later
   const quota = createQuotaService(db, clock);
   // Market and news: in memory, refreshed by background jobs; pushes fan out through pubsub (Redis when set).
@@ -198,7 +199,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     version: packageJson.version,
     limiters,
     ping: database.ping,
-    devOutbox: devOutboxRoutes({ enabled: config.env !== "production", db }),
+    devOutbox: devOutboxRoutes({ enabled: config.devOutbox, db }),
     services,
     push,
   });

@@ -9,7 +9,12 @@ export interface AppEnv {
     deviceNo: string;
     /** the bearer token as sent; accounts validate it */
     token: string | undefined;
+    /** the client's address: the socket's peer, or what a trusted proxy forwarded */
     clientIp: string;
+    /** the socket's peer itself */
+    peerIp: string;
+    /** the peer is one of TRUST_PROXY's proxies, so its x-forwarded-* headers may be believed */
+    viaTrustedProxy: boolean;
     /** the live session of the bearer token; undefined for visitors */
     session: SessionUser | undefined;
   };

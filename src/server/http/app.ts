@@ -40,6 +40,7 @@ import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
 import { identityAuthRoutes } from "./routes/identity-auth.routes.ts";
+import { legacyApiRoutes } from "./routes/legacy-api.routes.ts";
 import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
@@ -160,7 +161,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", marketRoutes(services.market));
   api.route("/", newsRoutes(services.news));
   api.route("/", chatRoutes({ chat: services.chat }));
-  const shareLinks = { publicUrl: deps.config.publicUrl, trustProxy: deps.config.trustProxy };
+  const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
   api.route("/", pushRoutes({ hub: deps.push, status: () => services.market.view().status }));
   api.all("*", () => {
@@ -172,6 +173,10 @@ export function createHttpApp(deps: HttpDeps) {
   app.route(API_PREFIX, chatUploadFileRoutes({ extras: services.chatExtras }));
   app.route(API_PREFIX, chatFigureRoutes({ market: services.market, byAddress: deps.limiters.byAddress }));
   app.route(API_PREFIX, api);
+  app.route(
+    "/",
+    legacyApiRoutes((request, env) => app.fetch(request, env)),
+  );
 
   // The web app's pages and files get security headers and compression; the JSON API skips both, which
   // would cost it over half its throughput (they force each response to be rebuilt).

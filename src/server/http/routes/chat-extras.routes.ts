@@ -31,8 +31,6 @@ export interface ChatExtrasRouteDeps {
   extras: ChatExtras;
   /** PUBLIC_URL: the address share links and QR codes name; the request's own origin when unset */
   publicUrl: string | undefined;
-  /** take the origin from X-Forwarded-Proto/-Host (behind a reverse proxy) */
-  trustProxy: boolean;
 }
 
 /** The signed-in user, or the visitor this device is: the owner of uploads and chats. */
@@ -44,10 +42,11 @@ function ownerOf(c: Context<AppEnv>): string {
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /** Where users reach the app: PUBLIC_URL, else the origin this request came to. */
-function publicOrigin(c: Context, deps: Pick<ChatExtrasRouteDeps, "publicUrl" | "trustProxy">): string {
+function publicOrigin(c: Context<AppEnv>, deps: Pick<ChatExtrasRouteDeps, "publicUrl">): string {
   if (deps.publicUrl) return deps.publicUrl.replace(/\/+$/, "");
   const url = new URL(c.req.url);
-  if (deps.trustProxy) {
+  // X-Forwarded-Proto/-Host only from a trusted reverse proxy (TRUST_PROXY)
+  if (c.get("viaTrustedProxy")) {
     const host = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
     const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
     if (host && HOST.test(host)) url.host = host;

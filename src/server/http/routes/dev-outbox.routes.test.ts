@@ -20,9 +20,13 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** The routes on an app with the server's error envelope, as the HTTP app mounts them. */
-function app(enabled: boolean) {
+/** The routes on an app with the server's error envelope, as the HTTP app mounts them, asked from `peer`. */
+function app(enabled: boolean, peer = "127.0.0.1") {
   const root = new Hono<AppEnv>();
+  root.use(async (c, next) => {
+    c.set("peerIp", peer);
+    await next();
+  });
   root.route("/", devOutboxRoutes({ enabled, db: handle.db }));
   root.onError((error, c) => (error instanceof ApiError ? fail(c, error) : c.text("error", 500)));
   return root;
@@ -58,5 +62,16 @@ describe("dev outbox", () => {
     const api = await app(false).request("/v2/api/dev/outbox");
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ code: 1001, data: { key: "notFound" } });
+  });
+
+  it("is not there for a peer on another machine, even when enabled", async () => {
+    for (const peer of ["192.0.2.10", "::ffff:10.0.0.2", "unknown"]) {
+      const page = await app(true, peer).request("/dev/outbox");
+      expect(page.status).toBe(404);
+      expect(await page.text()).not.toContain("111111");
+      const api = await app(true, peer).request("/v2/api/dev/outbox");
+      expect(api.status).toBe(404);
+    }
+    expect((await app(true, "::1").request("/dev/outbox")).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { API_PREFIX } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
+import { isLoopbackAddress } from "../../addresses.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
 import { createMailOutbox, type OutboxMail } from "../../providers/mail/outbox.ts";
@@ -63,18 +64,21 @@ ${items || "<p>No mail yet.</p>"}
 /**
  * The development outbox: `GET /dev/outbox` (a page) and `GET /v2/api/dev/outbox?to=` (JSON), where mail is read
  * when no SMTP server is configured. Mounted on the root app, before the API, so a browser can open it without
- * the app's headers; when not enabled (production) both answer 404.
+ * the app's headers. It holds every sign-up and reset code, so both answer 404 unless enabled (development,
+ * no SMTP, a loopback listener or DEV_OUTBOX) and only to a peer on this machine: the socket's own address,
+ * never a forwarded header.
  */
 export function devOutboxRoutes(deps: { enabled: boolean; db: Database }) {
   const outbox = createMailOutbox(deps.db);
   const app = new Hono<AppEnv>();
+  const open = (c: Context<AppEnv>) => deps.enabled && isLoopbackAddress(c.get("peerIp") ?? "");
   app.get(DEV_OUTBOX_PAGE, async (c) => {
-    if (!deps.enabled) return c.text("Not found", 404);
+    if (!open(c)) return c.text("Not found", 404);
     c.header("cache-control", "no-store");
     return c.html(page(await outbox.latest({ limit: LATEST })));
   });
   app.get(DEV_OUTBOX_API, async (c) => {
-    if (!deps.enabled) throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
+    if (!open(c)) throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
     const { to } = queryParams(c, outboxQuerySchema);
     const mails = await outbox.latest({ to, limit: LATEST });
     c.header("cache-control", "no-store");

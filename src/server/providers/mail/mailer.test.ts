@@ -77,6 +77,25 @@ describe("mailer without SMTP (the embedded outbox)", () => {
     expect(JSON.stringify(lines)).not.toContain("123456");
   });
 
+  it("logs the code only when asked to (development without SMTP), so offline sign-up works from the log", async () => {
+    const quiet = capturingLogger();
+    await createMailer({ smtpUrl: undefined, from: "x@ml.test" }, handle.db, quiet.logger).send({
+      to: "q@ml.test",
+      subject: "Code",
+      text: "code 246810",
+      code: "246810",
+    });
+    expect(JSON.stringify(quiet.lines)).not.toContain("246810");
+    const dev = capturingLogger();
+    await createMailer({ smtpUrl: undefined, from: "x@ml.test", logCodes: true }, handle.db, dev.logger).send({
+      to: "d@ml.test",
+      subject: "Code",
+      text: "code 135790",
+      code: "135790",
+    });
+    expect(dev.lines).toEqual([expect.objectContaining({ msg: "mail queued in outbox", code: "135790", level: 30 })]);
+  });
+
   it("reads the outbox newest first, by recipient", async () => {
     const mailer = createMailer({ smtpUrl: undefined, from: "x@ml.test" }, handle.db, pino({ level: "silent" }));
     await mailer.send({ to: "reader@ml.test", subject: "first", text: "1" });

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** the one-time code the mail carries, if any: logged by an outbox mailer in development (`logCodes`) */
+  code?: string;
 }
 
 /** The mail port: every message lands in `mail_outbox`; with SMTP configured it is also delivered. */
@@ -22,13 +24,16 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
+  /** log each mail's code when mail only reaches the outbox (development); never with SMTP */
+  logCodes?: boolean;
 }
 
 /** SMTP waits: a code mail is sent while the user waits for the answer, so a dead server must fail fast. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 /**
- * Log lines name the recipient and subject only: bodies carry codes, which must never reach a log.
+ * Log lines name the recipient and subject only: bodies carry codes, which must never reach a production log.
+ * Only an outbox mailer asked to (`logCodes`, development without SMTP) logs the code, for offline sign-up.
  */
 export function createMailer(options: MailerOptions, db: Database, logger: Logger): Mailer {
   const smtp = options.smtpUrl
@@ -56,7 +61,11 @@ export function createMailer(options: MailerOptions, db: Database, logger: Logge
     async send(message) {
       const id = await store(message);
       if (!smtp) {
-        logger.info({ to: message.to, subject: message.subject }, "mail queued in outbox");
+        if (options.logCodes && message.code) {
+          logger.info({ to: message.to, subject: message.subject, code: message.code }, "mail queued in outbox");
+        } else {
+          logger.info({ to: message.to, subject: message.subject }, "mail queued in outbox");
+        }
         return;
       }
       try {

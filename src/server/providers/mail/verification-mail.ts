@@ -71,5 +71,5 @@ export function verificationCodeMail(options: {
 <p>${escapeHtml(words.signature)}</p>
 </body></html>
 `;
-  return { to: options.to, subject: words.subject, text, html };
+  return { to: options.to, subject: words.subject, text, html, code: options.code };
 }
