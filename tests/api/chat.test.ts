@@ -18,7 +18,7 @@ import { chatMessages, chatUploads, quotaUsage, users } from "../../src/server/d
 import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import type { ChatToolkit } from "../../src/server/features/chat/chat.service.ts";
-import { parseSseEvents } from "../../src/server/features/chat/chat-sse.ts";
+import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 import { systemClock } from "../../src/server/providers/clock.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import { LOOPBACK_ANSWER, type LoopbackModel, startLoopbackModel } from "./chat-loopback.ts";
@@ -142,7 +142,7 @@ async function send(
   }
   const events: AnyEvent[] = [];
   const decoder = new TextDecoder();
-  let buffer = "";
+  const sse = createSseReader();
   let raw = "";
   const reader = response.body?.getReader();
   try {
@@ -151,12 +151,7 @@ async function send(
       if (done) break;
       const text = decoder.decode(value, { stream: true });
       raw += text;
-      buffer += text;
-      const end = buffer.lastIndexOf("\n\n");
-      if (end === -1) continue;
-      const complete = buffer.slice(0, end + 2);
-      buffer = buffer.slice(end + 2);
-      for (const parsed of parseSseEvents(complete)) {
+      for (const parsed of sse.feed(text)) {
         const event = parseEvent(parsed.event, parsed.data);
         events.push(event);
         await options.onEvent?.(event);

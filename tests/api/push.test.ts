@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tickEventSchema } from "../../src/contract/market.ts";
+import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { createTestDatabase, newDeviceNo, startTestServer, TEST_REDIS_URL } from "./harness.ts";
 
@@ -22,7 +23,7 @@ async function openPush(base: string, lang = "en") {
   });
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
-  let buffer = "";
+  const sse = createSseReader();
   let ended = false;
   const events: SseEvent[] = [];
   const pump = (async () => {
@@ -30,16 +31,7 @@ async function openPush(base: string, lang = "en") {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: ?(.*)$/m.exec(block)?.[1];
-          const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join("\n");
-          if (event) events.push({ event, data });
-          end = buffer.indexOf("\n\n");
-        }
+        events.push(...sse.feed(decoder.decode(value, { stream: true })));
       }
     } catch {
       // aborted

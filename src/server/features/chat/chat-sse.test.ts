@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createSseChannel, encodeSseComment, encodeSseEvent, parseSseEvents } from "./chat-sse.ts";
+import { createSseChannel, createSseReader, encodeSseComment, encodeSseEvent, parseSseEvents } from "./chat-sse.ts";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -32,6 +32,18 @@ describe("SSE encoding", () => {
     expect(parseSseEvents('event: start\ndata: {}\n\nevent: text\ndata: {"de')).toEqual([
       { event: "start", data: "{}" },
     ]);
+  });
+
+  it("reads events cut anywhere across chunks, with CRLF line ends, comments and multi-line data", () => {
+    const text = `: hi\r\n${encodeSseEvent("note", "one\ntwo").replace(/\n/g, "\r\n")}${encodeSseComment("ping")}data: x\n\n`;
+    for (let cut = 1; cut < text.length; cut++) {
+      const reader = createSseReader();
+      const events = [...reader.feed(text.slice(0, cut)), ...reader.feed(text.slice(cut))];
+      expect(events).toEqual([
+        { event: "note", data: "one\ntwo" },
+        { event: "message", data: "x" },
+      ]);
+    }
   });
 });
 

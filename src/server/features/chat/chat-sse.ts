@@ -1,3 +1,4 @@
+import { createParser } from "eventsource-parser";
 import type { ChatEventName, ChatEvents } from "../../../contract/chat.ts";
 
 /**
@@ -113,21 +114,26 @@ export interface ParsedSseEvent {
   data: string;
 }
 
+/**
+ * Reads SSE text as it arrives, for tests and the bench: `feed` takes each decoded chunk (a line or an event may be
+ * cut anywhere) and returns the events it completed; comments and unknown fields are dropped.
+ */
+export function createSseReader(): { feed(chunk: string): ParsedSseEvent[] } {
+  let completed: ParsedSseEvent[] = [];
+  const parser = createParser({
+    onEvent: (message) => completed.push({ event: message.event ?? "message", data: message.data }),
+  });
+  return {
+    feed(chunk) {
+      parser.feed(chunk);
+      const events = completed;
+      completed = [];
+      return events;
+    },
+  };
+}
+
 /** Splits SSE text into events (comments dropped), for tests and the bench; a partial last event is left out. */
 export function parseSseEvents(text: string): ParsedSseEvent[] {
-  const events: ParsedSseEvent[] = [];
-  for (const block of text.split(/\r?\n\r?\n/).slice(0, -1)) {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith(":") || line === "") continue;
-      const colon = line.indexOf(":");
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
-      if (field === "event") event = value;
-      else if (field === "data") data.push(value);
-    }
-    if (data.length > 0) events.push({ event, data: data.join("\n") });
-  }
-  return events;
+  return createSseReader().feed(text);
 }

@@ -27,6 +27,14 @@ describe("event-stream parser", () => {
     }
   });
 
+  it("reads a stream fed one character at a time, with LF, CRLF and lone CR line ends mixed", () => {
+    const text = "event: text\ndata: a\r\ndata: b\r\rdata: c\n: note\ndata: d\n\n";
+    expect(parse([...text])).toEqual([
+      { event: "text", data: "a\nb", id: undefined },
+      { event: "message", data: "c\nd", id: undefined },
+    ]);
+  });
+
   it("joins several data lines with newlines and defaults the event name", () => {
     expect(parse(["data: one\ndata:two\ndata\n\n"])).toEqual([{ event: "message", data: "one\ntwo\n", id: undefined }]);
   });
