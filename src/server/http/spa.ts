@@ -2,13 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { escapeHtml } from "../escape-html.ts";
 import type { AppEnv } from "./app-env.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-}
 
 /**
  * Serves the built web app: hashed assets cached for a year, other files for an hour, and index.html
@@ -21,7 +18,7 @@ export function spaRoutes(staticDir: string, apiKey: string | undefined) {
   const indexHtml = existsSync(indexPath)
     ? readFileSync(indexPath, "utf8").replace(
         "</head>",
-        apiKey ? `<meta name="app-api-key" content="${escapeAttribute(apiKey)}"></head>` : "</head>",
+        apiKey ? `<meta name="app-api-key" content="${escapeHtml(apiKey)}"></head>` : "</head>",
       )
     : undefined;
 

@@ -5,6 +5,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { isLoopbackAddress } from "../../addresses.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
+import { escapeHtml } from "../../escape-html.ts";
 import { createMailOutbox, type OutboxMail } from "../../providers/mail/outbox.ts";
 import type { AppEnv } from "../app-env.ts";
 import { ok } from "../envelope.ts";
@@ -21,15 +22,6 @@ const outboxQuerySchema = z.object({
     .transform((value) => value.replace(/\s+/g, "").toLowerCase())
     .optional(),
 });
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 function page(mails: OutboxMail[]): string {
   const items = mails

@@ -1,4 +1,5 @@
 import type { EmailScene } from "../../../contract/auth.ts";
+import { escapeHtml } from "../../escape-html.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export type MailLanguage = "en" | "cn";
@@ -45,10 +46,6 @@ const wording: Record<MailLanguage, Record<EmailScene, Wording>> = {
     },
   },
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** The mail carrying a six-digit code for sign-up or password reset, in English or Chinese (text + html). */
 export function verificationCodeMail(options: {

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../../escape-html.ts";
 import { shareSummary } from "./shares.ts";
 
 /** What a link preview (Telegram, X, Facebook, WeChat, Slack, ...) shows for a shared chat. */
@@ -10,15 +11,6 @@ export interface SharePageMeta {
 
 const SITE_NAME = "MountainLion";
 const TITLE_MAX = 70;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** Link-preview tags the page may already carry (site-wide defaults), replaced by the share's own. */
 const PREVIEW_TAG = /<meta\s+(?:property|name)="(?:og:[a-z_:]+|twitter:[a-z_:]+|description)"[^>]*>\s*/gi;

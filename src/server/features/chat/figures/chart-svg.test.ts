@@ -34,7 +34,7 @@ const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].
 describe("escapeXml", () => {
   it("escapes the five XML specials and drops control characters", () => {
     expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>\u0001`)).toBe(
-      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;",
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;",
     );
   });
 });

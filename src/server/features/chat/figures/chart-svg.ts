@@ -1,4 +1,5 @@
 import type { CandleData, KlineInterval } from "../../../../contract/market.ts";
+import { escapeHtml } from "../../../escape-html.ts";
 import { INTERVAL_MS } from "../../../providers/market/market-provider.ts";
 
 /**
@@ -28,12 +29,10 @@ const COLORS = {
   lines: ["#2563eb", "#c2410c"],
 } as const;
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
 /** Text (or an attribute value) safe inside SVG: the five XML specials escaped, control characters dropped. */
 export function escapeXml(text: string): string {
   // control characters other than tab and line breaks (XML 1.0 does not allow most of them)
-  return text.replace(/[^\P{Cc}\t\n\r]/gu, "").replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch);
+  return escapeHtml(text.replace(/[^\P{Cc}\t\n\r]/gu, ""));
 }
 
 const GROUPED = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", digits);
