@@ -1,4 +1,6 @@
 import type { Clock } from "./clock.ts";
+import type { UpstreamError } from "./upstream/upstream.ts";
+import { callUpstream, type UpstreamAnswer } from "./upstream/upstream-call.ts";
 
 /**
  * Google sign-in: asks Google's tokeninfo endpoint about an OAuth access token from the redirect and accepts it
@@ -51,17 +53,14 @@ export function createGoogleTokenInfo(options: GoogleTokenInfoOptions): GoogleTo
     async verifyAccessToken(accessToken) {
       const url = new URL(options.tokenInfoUrl);
       url.searchParams.set("access_token", accessToken);
-      let response: Response;
-      let body: unknown;
+      let response: UpstreamAnswer;
       try {
-        response = await fetch(url, {
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: { accept: "application/json" },
-        });
-        body = await response.json().catch(() => undefined);
+        response = await callUpstream("google tokeninfo", url, { headers: { accept: "application/json" }, timeoutMs });
       } catch (error) {
-        throw new GoogleUnavailable(`Google tokeninfo did not answer: ${(error as Error).name}`);
+        // the error's detail would name the URL, which carries the token
+        throw new GoogleUnavailable(`Google tokeninfo did not answer: ${(error as UpstreamError).kind}`);
       }
+      const body = response.json();
       if (response.status >= 500) throw new GoogleUnavailable(`Google tokeninfo answered ${response.status}`);
       if (!response.ok) {
         // 400 {"error":"invalid_token","error_description":"Invalid Value"} for unknown, revoked or expired tokens

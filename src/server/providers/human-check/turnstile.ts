@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { HumanCheck } from "../human-check.ts";
+import { callUpstream } from "../upstream/upstream-call.ts";
 
 export interface TurnstileOptions {
   siteKey: string;
@@ -9,6 +11,9 @@ export interface TurnstileOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+
+/** siteverify's answer when the token passed */
+const verdictSchema = z.object({ success: z.literal(true) });
 
 /**
  * Cloudflare Turnstile: the widget gets the site key, the server asks siteverify about each token
@@ -22,14 +27,12 @@ export function createTurnstileCheck(options: TurnstileOptions): HumanCheck {
       const form = new URLSearchParams({ secret: options.secretKey, response: token });
       if (remoteIp && remoteIp !== "unknown") form.set("remoteip", remoteIp);
       try {
-        const response = await fetch(options.verifyUrl, {
+        const response = await callUpstream("turnstile", options.verifyUrl, {
           method: "POST",
           body: form,
-          signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+          timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         });
-        if (!response.ok) return false;
-        const result = (await response.json()) as { success?: unknown };
-        return result.success === true;
+        return response.ok && verdictSchema.safeParse(response.json()).success;
       } catch {
         return false;
       }

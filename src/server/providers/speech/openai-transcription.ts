@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { UpstreamError } from "../upstream/upstream.ts";
+import { callUpstream, type UpstreamAnswer } from "../upstream/upstream-call.ts";
 import { audioExtension } from "./audio-format.ts";
 import { SpeechError, type SpeechLanguage, type SpeechToText } from "./speech-to-text.ts";
 
@@ -30,7 +32,7 @@ const LANGUAGE_CODES: Readonly<Record<SpeechLanguage, string>> = { en: "en", cn:
 const transcriptionSchema = z.object({ text: z.string() });
 
 /** Retry-After in milliseconds (seconds or an HTTP date); undefined when absent or unreadable */
-function retryAfterMs(response: Response): number | undefined {
+function retryAfterMs(response: UpstreamAnswer): number | undefined {
   const header = response.headers.get("retry-after");
   if (!header) return undefined;
   const seconds = Number(header);
@@ -67,31 +69,21 @@ export function createOpenAiTranscription(options: OpenAiTranscriptionOptions): 
       form.append("language", LANGUAGE_CODES[language]);
       form.append("response_format", "json");
 
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      let response: Response;
-      let body: string;
+      let response: UpstreamAnswer;
       try {
-        response = await fetch(endpoint, {
+        response = await callUpstream("speech-to-text", endpoint, {
           method: "POST",
-          headers: {
-            authorization: `Bearer ${options.apiKey}`,
-            accept: "application/json",
-            "user-agent": "crypto-assistant/1.0",
-          },
+          headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json" },
           body: form,
-          signal: combined,
+          timeoutMs,
+          signal,
         });
-        body = await response.text();
       } catch (error) {
-        if (signal?.aborted) throw new SpeechError("aborted", "the call was abandoned", { cause: error });
-        if (timeout.aborted) throw new SpeechError("timeout", `no answer within ${timeoutMs} ms`, { cause: error });
-        const reason =
-          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
-        throw new SpeechError("network", `could not reach ${endpoint.host}${reason ? ` (${reason})` : ""}`, {
-          cause: error,
-        });
+        if (!(error instanceof UpstreamError)) throw error;
+        const kind = error.kind === "aborted" || error.kind === "timeout" ? error.kind : "network";
+        throw new SpeechError(kind, error.detail, { cause: error });
       }
+      const body = response.text();
 
       if (response.status === 429) {
         throw new SpeechError("rate-limited", `answered 429: ${refusalDetail(body)}`, {

@@ -25,18 +25,30 @@ import type { z } from "zod";
  * is "malformed", never half-used.
  */
 
-export type UpstreamFailure = "timeout" | "network" | "rate-limited" | "http" | "malformed" | "circuit-open";
+export type UpstreamFailure =
+  | "timeout"
+  | "network"
+  | "rate-limited"
+  | "http"
+  | "malformed"
+  | "circuit-open"
+  /** the caller gave up (callUpstream's signal) */
+  | "aborted";
+
+/** How the server names itself to the services it calls. */
+export const USER_AGENT = "crypto-assistant/1.0";
 
 export class UpstreamError extends Error {
   override name = "UpstreamError";
   constructor(
     readonly upstream: string,
     readonly kind: UpstreamFailure,
-    message: string,
+    /** what went wrong, without the service's name */
+    readonly detail: string,
     readonly status?: number,
     options?: { cause?: unknown },
   ) {
-    super(`${upstream}: ${message}`, options);
+    super(`${upstream}: ${detail}`, options);
   }
 }
 
@@ -109,7 +121,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const client: KyInstance = ky.create({
     prefixUrl,
     timeout: o.timeoutMs,
-    headers: { "user-agent": "crypto-assistant/1.0", ...o.headers },
+    headers: { "user-agent": USER_AGENT, ...o.headers },
     retry: {
       limit: o.retries,
       methods: ["get"],
