@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sha256Hex, signRequest } from "./sigv4.ts";
+import { sha256Hex, signS3Request } from "./s3-signing.ts";
 
 /** The credentials the stand-in accepts. */
 export const S3_STAND_IN_CREDENTIALS = {
@@ -27,12 +27,12 @@ export async function startS3StandIn() {
   const seen: { method: string; path: string; headers: IncomingMessage["headers"] }[] = [];
   let override: ((method: string) => { status: number; hang?: boolean } | undefined) | undefined;
 
-  const verify = (req: IncomingMessage, body: Buffer): string | undefined => {
+  const verify = async (req: IncomingMessage, body: Buffer): Promise<string | undefined> => {
     const authorization = req.headers.authorization ?? "";
     const date = req.headers["x-amz-date"];
     const payloadHash = req.headers["x-amz-content-sha256"];
     const match =
-      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
         authorization,
       );
     if (!match || typeof date !== "string" || typeof payloadHash !== "string") return "MissingSecurityHeader";
@@ -49,7 +49,8 @@ export async function startS3StandIn() {
       headers[name] = String(req.headers[name] ?? "");
     }
     const when = new Date(date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
-    const expected = signRequest(
+    // the same request signed here with the secret the bucket holds
+    const expected = await signS3Request(
       {
         method: req.method ?? "GET",
         url: new URL(req.url ?? "/", `http://${req.headers.host}`),
@@ -57,15 +58,15 @@ export async function startS3StandIn() {
         payloadHash,
         now: when,
       },
-      { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: REGION, service: "s3" },
+      { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: REGION },
     );
-    return expected.signature === signature ? undefined : "SignatureDoesNotMatch";
+    return expected.get("authorization")?.endsWith(`Signature=${signature}`) ? undefined : "SignatureDoesNotMatch";
   };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
       const body = Buffer.concat(chunks);
       const method = req.method ?? "GET";
       const path = new URL(req.url ?? "/", "http://s3").pathname;
@@ -76,7 +77,7 @@ export async function startS3StandIn() {
         res.writeHead(forced.status).end("<Error><Code>InternalError</Code></Error>");
         return;
       }
-      const problem = verify(req, body);
+      const problem = await verify(req, body);
       if (problem) {
         res.writeHead(403, { "content-type": "application/xml" }).end(`<Error><Code>${problem}</Code></Error>`);
         return;

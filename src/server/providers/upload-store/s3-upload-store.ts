@@ -1,4 +1,6 @@
-import { type SigningCredentials, sha256Hex, signRequest, uriEncode } from "./sigv4.ts";
+import { UpstreamError } from "../upstream/upstream.ts";
+import { callUpstream, type UpstreamAnswer } from "../upstream/upstream-call.ts";
+import { type S3Credentials, sha256Hex, signS3Request } from "./s3-signing.ts";
 import { assertValidKey, type StoredObject, type UploadStore, UploadStoreError } from "./upload-store.ts";
 
 export interface S3Options {
@@ -20,16 +22,16 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
  * The upload store on an S3-compatible bucket: PUT, GET and DELETE of single objects over plain HTTP, signed with
- * AWS Signature V4 (node:crypto), instead of the AWS SDK's megabytes for three calls.
+ * AWS Signature V4 (aws4fetch's signer) and sent through the server's one outbound HTTP client, instead of the AWS
+ * SDK's megabytes for three calls.
  */
 export function createS3UploadStore(options: S3Options): UploadStore {
   const endpoint = new URL(options.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, "");
-  const credentials: SigningCredentials = {
+  const credentials: S3Credentials = {
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
     region: options.region,
-    service: "s3",
   };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? (() => new Date());
@@ -37,12 +39,12 @@ export function createS3UploadStore(options: S3Options): UploadStore {
   const objectUrl = (key: string): URL => {
     assertValidKey(key);
     const url = new URL(endpoint.href);
-    const encodedKey = uriEncode(key, true);
+    // a valid key holds only characters that travel as they are
     if (options.virtualHostedStyle) {
       url.hostname = `${options.bucket}.${endpoint.hostname}`;
-      url.pathname = `${basePath}/${encodedKey}`;
+      url.pathname = `${basePath}/${key}`;
     } else {
-      url.pathname = `${basePath}/${uriEncode(options.bucket, false)}/${encodedKey}`;
+      url.pathname = `${basePath}/${encodeURIComponent(options.bucket)}/${key}`;
     }
     url.search = "";
     return url;
@@ -50,58 +52,43 @@ export function createS3UploadStore(options: S3Options): UploadStore {
 
   const send = async (method: "PUT" | "GET" | "DELETE", key: string, body?: Uint8Array, mime?: string) => {
     const url = objectUrl(key);
-    const signed = signRequest(
-      {
-        method,
-        url,
-        headers: mime ? { "content-type": mime } : {},
-        payloadHash: sha256Hex(body ?? ""),
-        now: now(),
-      },
+    const name = `s3 ${method} ${key}`;
+    const headers = await signS3Request(
+      { method, url, headers: mime ? { "content-type": mime } : {}, payloadHash: sha256Hex(body ?? ""), now: now() },
       credentials,
     );
     try {
-      return await fetch(url, {
+      // a copy on its own ArrayBuffer, as fetch wants it
+      return await callUpstream(name, url, {
         method,
-        headers: signed.headers,
-        // a copy on its own ArrayBuffer, as fetch wants it
+        headers,
         body: body ? new Uint8Array(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
     } catch (error) {
-      throw new UploadStoreError(`s3 ${method} ${key}: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      throw new UploadStoreError(error instanceof UpstreamError ? error.message : name, { cause: error });
     }
   };
 
-  const failure = async (method: string, key: string, response: Response) => {
-    const detail = (await response.text().catch(() => "")).slice(0, 300);
-    return new UploadStoreError(`s3 ${method} ${key}: HTTP ${response.status} ${detail}`);
-  };
+  const failure = (method: string, key: string, response: UpstreamAnswer) =>
+    new UploadStoreError(`s3 ${method} ${key}: HTTP ${response.status} ${response.text().slice(0, 300)}`);
 
   return {
     kind: "s3",
     async put(key, bytes, mime) {
       const response = await send("PUT", key, bytes, mime);
-      if (!response.ok) throw await failure("PUT", key, response);
-      await response.body?.cancel();
+      if (!response.ok) throw failure("PUT", key, response);
     },
     async get(key): Promise<StoredObject | undefined> {
       const response = await send("GET", key);
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return undefined;
-      }
-      if (!response.ok) throw await failure("GET", key, response);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return { bytes, mime: response.headers.get("content-type") ?? "application/octet-stream" };
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw failure("GET", key, response);
+      return { bytes: response.bytes, mime: response.headers.get("content-type") ?? "application/octet-stream" };
     },
     async delete(key) {
       const response = await send("DELETE", key);
       // S3 answers 204 whether or not the key existed; some compatible stores answer 404 for a missing key
-      if (!response.ok && response.status !== 404) throw await failure("DELETE", key, response);
-      await response.body?.cancel();
+      if (!response.ok && response.status !== 404) throw failure("DELETE", key, response);
     },
   };
 }
