@@ -26,6 +26,10 @@ export function checkEdge(edge: ImportEdge): string | undefined {
     if (!allowed) return `contract imports only itself and zod, not ${to}`;
   }
   if (isPackage) {
+    // the server checks init data with Telegram's validator; every other Telegram package is the client host's
+    if (to === "@telegram-apps/init-data-node") {
+      return inside(from, "src/server") ? undefined : `only src/server may import ${to}`;
+    }
     if (to.startsWith("@telegram-apps/") && !inside(from, "src/client/host")) {
       return `only src/client/host may import ${to}`;
     }

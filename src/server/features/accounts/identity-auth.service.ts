@@ -26,9 +26,8 @@ import {
 import type { SessionsService, SessionUser } from "./sessions.service.ts";
 import {
   type InitDataResult,
-  TELEGRAM_ED25519_PUBLIC_KEYS,
   type TelegramInitUser,
-  validateInitDataWithPublicKey,
+  validateInitDataThirdParty,
   validateInitDataWithToken,
 } from "./telegram-init-data.ts";
 import type { UserRow, UsersRepository } from "./users.repository.ts";
@@ -92,15 +91,13 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
   const nonces = createWalletNonceStore(db, clock);
   const google = deps.google ?? (config.google ? createGoogleTokenInfo({ ...config.google, clock }) : undefined);
 
-  function checkInitData(initData: string): InitDataResult {
+  async function checkInitData(initData: string): Promise<InitDataResult> {
     const telegram = config.telegram;
     const time = { now: clock.now(), maxAgeSeconds: telegram.initDataMaxAgeSeconds };
     if (telegram.botToken) return validateInitDataWithToken(initData, telegram.botToken, time);
     if (telegram.botId !== undefined) {
-      const key = telegram.testEnvironment
-        ? TELEGRAM_ED25519_PUBLIC_KEYS.test
-        : TELEGRAM_ED25519_PUBLIC_KEYS.production;
-      return validateInitDataWithPublicKey(initData, telegram.botId, key, time);
+      const environment = telegram.testEnvironment ? "test" : "production";
+      return validateInitDataThirdParty(initData, telegram.botId, environment, time);
     }
     throw notConfigured("Telegram sign-in is not configured");
   }
@@ -138,7 +135,7 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
   return {
     /** Sign-in with the mini app's raw init data. */
     async telegramLogin(initData: string): Promise<LoginData> {
-      const result = checkInitData(initData);
+      const result = await checkInitData(initData);
       if (!result.ok) {
         logger.info({ reason: result.reason }, "telegram sign-in refused");
         throw loginFailed(`Telegram sign-in failed: ${result.detail}`);

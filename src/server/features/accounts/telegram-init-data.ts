@@ -1,21 +1,16 @@
-import { createHmac, createPublicKey, timingSafeEqual, verify } from "node:crypto";
+import { isAuthDateInvalidError, isSignatureMissingError, validate, validate3rd } from "@telegram-apps/init-data-node";
 
 /**
- * Validation of Telegram Mini Apps init data, written on node:crypto (the layer rules keep @telegram-apps/*
- * packages in the client's host adapter; tests check this module against @telegram-apps/init-data-node).
+ * Validation of Telegram Mini Apps init data on @telegram-apps/init-data-node:
  *
- * - With the bot token (HMAC-SHA256): secret = HMAC_SHA256(key "WebAppData", bot token); the data-check-string
- *   is every pair except `hash` (a `signature` pair stays in), `key=value` with decoded values, sorted, joined
- *   by newlines; `hash` is the hex HMAC of it under the secret.
- * - With only the bot id (Ed25519, third-party): the message is `<bot_id>:WebAppData\n` followed by the sorted
- *   pairs without `hash` and without `signature`; `signature` is base64url (no padding) under Telegram's key.
+ * - with the bot token, the library's HMAC-SHA256 check (the data-check-string is every pair except `hash`; a
+ *   `signature` pair stays in);
+ * - with only the bot id, the library's Ed25519 third-party check under Telegram's public key for the production
+ *   or the test environment (the message drops both `hash` and `signature`).
+ *
+ * The library's own expiry reads the real clock, so it is turned off and the age is checked here against the
+ * server's clock, with the user pair read and a repeated key refused.
  */
-
-/** Telegram's Ed25519 public keys for third-party validation (hex, raw 32 bytes). */
-export const TELEGRAM_ED25519_PUBLIC_KEYS = {
-  production: "e7bf03a2fa4602af4580703d88dda5bb59f32ed8b02a56c187fe7d34caed242d",
-  test: "40055058a4ee38156a06562e52eece92a771bcd8346a8c4615cb7376eddf72ec",
-} as const;
 
 export interface TelegramInitUser {
   id: number;
@@ -46,11 +41,18 @@ export interface TimeOptions {
   maxAgeSeconds: number;
 }
 
+/** Which of Telegram's Ed25519 keys signs the init data a third party checks. */
+export type TelegramEnvironment = "production" | "test";
+
 /** auth_date may run this far ahead of our clock (clock drift) before init data is refused. */
 const FUTURE_SKEW_SECONDS = 300;
 
+function fail(reason: InitDataFailure, detail: string): InitDataResult {
+  return { ok: false, reason, detail };
+}
+
 /** The pairs of an init data query, decoded, refusing a key given twice (it would be ambiguous). */
-export function parseInitDataPairs(initData: string): Map<string, string> | undefined {
+function parsePairs(initData: string): Map<string, string> | undefined {
   const pairs = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(initData)) {
     if (pairs.has(key)) return undefined;
@@ -59,38 +61,21 @@ export function parseInitDataPairs(initData: string): Map<string, string> | unde
   return pairs;
 }
 
-const sortedLines = (pairs: Map<string, string>, without: readonly string[]) =>
-  [...pairs]
-    .filter(([key]) => !without.includes(key))
-    .map(([key, value]) => `${key}=${value}`)
-    .sort()
-    .join("\n");
+const HMAC_PATH = { missing: "hashMissing", pair: "hash", mismatch: "the hash does not match the bot token" } as const;
+const ED25519_PATH = {
+  missing: "signatureMissing",
+  pair: "signature",
+  mismatch: "the signature does not verify with Telegram's key",
+} as const;
 
-/** What the bot-token HMAC covers: every pair but `hash` (`signature` stays in). */
-export function dataCheckString(pairs: Map<string, string>): string {
-  return sortedLines(pairs, ["hash"]);
+/** What the library threw, as a failure of the path that threw it. */
+function libraryFailure(error: unknown, path: typeof HMAC_PATH | typeof ED25519_PATH): InitDataResult {
+  if (isSignatureMissingError(error)) return fail(path.missing, `the ${path.pair} pair is missing`);
+  if (isAuthDateInvalidError(error)) return fail("authDateInvalid", "auth_date is missing or not a Unix time");
+  return fail("signatureInvalid", path.mismatch);
 }
 
-/** What Telegram's Ed25519 signature covers: the bot id line, then every pair but `hash` and `signature`. */
-export function thirdPartyMessage(botId: number, pairs: Map<string, string>): string {
-  return `${botId}:WebAppData\n${sortedLines(pairs, ["hash", "signature"])}`;
-}
-
-/** HMAC_SHA256(key "WebAppData", bot token): the key init data hashes are made with. */
-export function initDataSecretKey(botToken: string): Buffer {
-  return createHmac("sha256", "WebAppData").update(botToken).digest();
-}
-
-/** The hex hash of a data-check-string under a bot token. */
-export function initDataHash(checkString: string, botToken: string): string {
-  return createHmac("sha256", initDataSecretKey(botToken)).update(checkString).digest("hex");
-}
-
-function fail(reason: InitDataFailure, detail: string): InitDataResult {
-  return { ok: false, reason, detail };
-}
-
-/** Checks auth_date and the user pair; the signature is checked by the caller. */
+/** Checks auth_date against the clock and reads the user pair; the signature was checked before. */
 function readFields(pairs: Map<string, string>, time: TimeOptions): InitDataResult {
   const authDateText = pairs.get("auth_date");
   if (!authDateText || !/^\d{1,12}$/.test(authDateText)) {
@@ -131,53 +116,29 @@ function readFields(pairs: Map<string, string>, time: TimeOptions): InitDataResu
 
 /** Validates init data with the bot token (HMAC-SHA256). */
 export function validateInitDataWithToken(initData: string, botToken: string, time: TimeOptions): InitDataResult {
-  const pairs = parseInitDataPairs(initData);
+  const pairs = parsePairs(initData);
   if (!pairs) return fail("malformed", "a key appears twice");
-  const hash = pairs.get("hash");
-  if (!hash) return fail("hashMissing", "the hash pair is missing");
-  if (!/^[0-9a-fA-F]{64}$/.test(hash)) return fail("signatureInvalid", "the hash is not 32 bytes of hex");
-  const expected = Buffer.from(initDataHash(dataCheckString(pairs), botToken), "hex");
-  const fields = readFields(pairs, time);
-  // The hash is compared even when a field is bad, so a failure does not tell how far the checks got by timing.
-  const hashMatches = timingSafeEqual(expected, Buffer.from(hash, "hex"));
-  if (!hashMatches) return fail("signatureInvalid", "the hash does not match the bot token");
-  return fields;
-}
-
-const publicKeys = new Map<string, ReturnType<typeof createPublicKey>>();
-function ed25519Key(hex: string) {
-  let key = publicKeys.get(hex);
-  if (!key) {
-    key = createPublicKey({
-      key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(hex, "hex").toString("base64url") },
-      format: "jwk",
-    });
-    publicKeys.set(hex, key);
+  try {
+    validate(initData, botToken, { expiresIn: 0 });
+  } catch (error) {
+    return libraryFailure(error, HMAC_PATH);
   }
-  return key;
+  return readFields(pairs, time);
 }
 
 /** Validates init data with Telegram's Ed25519 signature, for a bot whose token is not held here. */
-export function validateInitDataWithPublicKey(
+export async function validateInitDataThirdParty(
   initData: string,
   botId: number,
-  publicKeyHex: string,
+  environment: TelegramEnvironment,
   time: TimeOptions,
-): InitDataResult {
-  const pairs = parseInitDataPairs(initData);
+): Promise<InitDataResult> {
+  const pairs = parsePairs(initData);
   if (!pairs) return fail("malformed", "a key appears twice");
-  const signature = pairs.get("signature");
-  if (!signature) return fail("signatureMissing", "the signature pair is missing");
-  // base64url without padding as Telegram sends it; Node's decoder also takes the standard alphabet.
-  if (!/^[A-Za-z0-9_+/-]{86}(?:==)?$/.test(signature)) {
-    return fail("signatureInvalid", "the signature is not 64 bytes of base64url");
+  try {
+    await validate3rd(initData, botId, { expiresIn: 0, test: environment === "test" });
+  } catch (error) {
+    return libraryFailure(error, ED25519_PATH);
   }
-  const valid = verify(
-    null,
-    Buffer.from(thirdPartyMessage(botId, pairs)),
-    ed25519Key(publicKeyHex),
-    Buffer.from(signature, "base64"),
-  );
-  if (!valid) return fail("signatureInvalid", "the signature does not verify with Telegram's key");
   return readFields(pairs, time);
 }
