@@ -1,17 +1,15 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { z } from "zod";
 import type { captchaDataSchema } from "../../../contract/auth.ts";
 import type { Database } from "../../db/client.ts";
 import { captchas } from "../../db/schema.ts";
+import { createSingleUseTokens } from "../../db/single-use-tokens.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { CAPTCHA_ALPHABET } from "./captcha-font.ts";
 import { renderCaptcha } from "./captcha-image.ts";
 import { encodePng } from "./captcha-png.ts";
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
-/** expired captchas are deleted at most this often */
-const SWEEP_EVERY_MS = 60_000;
 
 /** How an answer is kept: sha256 of its upper-case, trimmed form (answers are case-insensitive). */
 export function captchaAnswerHash(answer: string): string {
@@ -27,17 +25,18 @@ function drawAnswer(): string {
 
 /** Image captchas: 4-5 characters drawn as a PNG; only the answer's hash is stored; each serves one check. */
 export function createCaptchaService(db: Database, clock: Clock) {
-  let lastSweep = 0;
+  const tokens = createSingleUseTokens(db, clock, {
+    table: captchas,
+    token: captchas.id,
+    expiresAt: captchas.expiresAt,
+    sweepEveryMs: 60_000,
+  });
   return {
     async create(): Promise<z.infer<typeof captchaDataSchema>> {
       const now = clock.now();
-      if (now.getTime() - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = now.getTime();
-        await db.delete(captchas).where(lt(captchas.expiresAt, now));
-      }
       const answer = drawAnswer();
       const captchaId = randomBytes(16).toString("base64url");
-      await db.insert(captchas).values({
+      await tokens.issue({
         id: captchaId,
         answerHash: captchaAnswerHash(answer),
         expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
@@ -56,12 +55,7 @@ export function createCaptchaService(db: Database, clock: Clock) {
      */
     async verify(id: string, answer: string): Promise<boolean> {
       if (!id || !answer) return false;
-      const now = clock.now();
-      const [row] = await db
-        .update(captchas)
-        .set({ usedAt: now })
-        .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, now)))
-        .returning({ answerHash: captchas.answerHash });
+      const row = await tokens.consume(id);
       if (!row) return false;
       const expected = Buffer.from(row.answerHash, "hex");
       const given = Buffer.from(captchaAnswerHash(answer), "hex");
