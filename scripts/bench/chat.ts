@@ -2,6 +2,7 @@
 // concurrent answer streams. Each send is a different visitor (its own device number), so the daily free chat of
 // a visitor is never the limit being measured.
 import { randomBytes } from "node:crypto";
+import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 
 export interface StreamTiming {
   /** ms from sending to the first text event */
@@ -22,22 +23,16 @@ export async function askOnce(baseUrl: string, question: string, index: number):
   });
   if (!response.ok || !response.body) throw new Error(`chat/send answered ${response.status}`);
   let firstTokenMs: number | undefined;
-  let buffer = "";
+  const sse = createSseReader();
   const decoder = new TextDecoder();
   for await (const chunk of response.body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.+)$/m.exec(block)?.[1];
+    for (const { event, data } of sse.feed(decoder.decode(chunk, { stream: true }))) {
       if (event === "text" && firstTokenMs === undefined) firstTokenMs = performance.now() - started;
-      if (event === "error") throw new Error(`error event: ${/^data: (.+)$/m.exec(block)?.[1] ?? ""}`);
+      if (event === "error") throw new Error(`error event: ${data}`);
       if (event === "done") {
         const fullMs = performance.now() - started;
         return { firstTokenMs: firstTokenMs ?? fullMs, fullMs };
       }
-      end = buffer.indexOf("\n\n");
     }
   }
   throw new Error("the stream ended without a done event");
