@@ -16,6 +16,7 @@ import type { Database } from "../../db/client.ts";
 import { users as usersTable } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
+import { createEvmNodes } from "../../providers/evm-rpc.ts";
 import {
   createGoogleTokenInfo,
   type GoogleIdentity,
@@ -32,13 +33,14 @@ import {
 } from "./telegram-init-data.ts";
 import type { UserRow, UsersRepository } from "./users.repository.ts";
 import { createWalletNonceStore } from "./wallet-nonces.ts";
-import { verifySiweMessage } from "./wallet-siwe.ts";
+import { createWalletSites, type RequestConnection } from "./wallet-sites.ts";
+import { type ContractSignatureCheck, type SiweFailure, verifySiweMessage } from "./wallet-siwe.ts";
 
 export interface IdentityAuthDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  config: Pick<Config, "telegram" | "google" | "publicUrl">;
+  config: Pick<Config, "telegram" | "google" | "publicUrl" | "env" | "host" | "siwe">;
   users: UsersRepository;
   sessions: SessionsService;
   /** replaces the tokeninfo adapter built from config.google (tests) */
@@ -86,9 +88,33 @@ async function findOrCreate(
   return found;
 }
 
+/** What a refused Sign-In with Ethereum answers: the field at fault, and the key the user is shown. */
+function walletRefusal(reason: SiweFailure, detail: string): ApiError {
+  const message = `wallet sign-in failed: ${detail}`;
+  if (reason === "chainId") {
+    return new ApiError(
+      ErrorCode.RequestFailed,
+      "noUseNetwork",
+      400,
+      [{ field: "message", key: "noUseNetwork" }],
+      message,
+    );
+  }
+  if (reason === "nodeUnavailable") return new ApiError(ErrorCode.RequestFailed, "Serverbusy", 502, [], message);
+  const field = reason === "signature" ? "signature" : reason === "address" ? "wallet_address" : "message";
+  return new ApiError(ErrorCode.RequestFailed, "loginFailed", 401, [{ field, key: "loginFailed" }], message);
+}
+
 export function createIdentityAuthService(deps: IdentityAuthDeps) {
   const { db, clock, logger, config, users, sessions } = deps;
   const nonces = createWalletNonceStore(db, clock);
+  const sites = createWalletSites({ env: config.env, listenHost: config.host, publicUrl: config.publicUrl });
+  const chainIds: ReadonlySet<number> = new Set(config.siwe.chainIds);
+  const evmNodes = createEvmNodes(config.siwe.rpcUrls);
+  const contractSignature = (chainId: number): ContractSignatureCheck | undefined => {
+    const node = evmNodes(chainId);
+    return node && ((check) => node.verifyMessage(check));
+  };
   const google = deps.google ?? (config.google ? createGoogleTokenInfo({ ...config.google, clock }) : undefined);
 
   async function checkInitData(initData: string): Promise<InitDataResult> {
@@ -149,8 +175,12 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
       return sessions.signIn(user, "telegram");
     },
 
-    /** A single-use nonce and the welcome text for the next Sign-In with Ethereum message. */
-    async walletNonce(): Promise<WalletNonceData> {
+    /**
+     * A single-use nonce and the welcome text for the next Sign-In with Ethereum message, for a request to a site
+     * this server serves (else 1001 unknownHost).
+     */
+    async walletNonce(connection: RequestConnection): Promise<WalletNonceData> {
+      sites.requestSite(connection);
       const { nonce, issuedAt, expiresAt } = await nonces.issue();
       return {
         nonce,
@@ -160,18 +190,26 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
       };
     },
 
-    /** `host` is the host the message must name (PUBLIC_URL's, else the request's) */
-    async walletLogin(body: z.output<typeof walletLoginBodySchema>, host: string): Promise<LoginData> {
+    /**
+     * The message must name a site this server serves to this connection (PUBLIC_URL, loopback: wallet-sites.ts),
+     * with its URI on that site's origin and a chain sign-in is offered on; a contract wallet's signature is
+     * checked by the chain's node when one is configured.
+     */
+    async walletLogin(body: z.output<typeof walletLoginBodySchema>, connection: RequestConnection): Promise<LoginData> {
+      sites.requestSite(connection);
       const result = await verifySiweMessage(body.message, body.signature, {
-        domain: host,
+        site: (domain) => sites.site(domain, connection),
+        chainIds,
+        contractSignature,
         address: body.wallet_address,
         statementPrefix: WALLET_STATEMENT_PREFIX,
         time: clock.now(),
         issuedAtSkewMs: SIWE_ISSUED_AT_SKEW_MS,
       });
       if (!result.ok) {
-        logger.info({ reason: result.reason }, "wallet sign-in refused");
-        throw loginFailed(`wallet sign-in failed: ${result.detail}`);
+        if (result.reason === "nodeUnavailable") logger.warn({ detail: result.detail }, "evm node unavailable");
+        else logger.info({ reason: result.reason }, "wallet sign-in refused");
+        throw walletRefusal(result.reason, result.detail);
       }
       // Last, so a message that fails its checks does not spend the nonce of a signature still to come.
       if (!(await nonces.consume(result.message.nonce))) {

@@ -10,6 +10,7 @@ import type { SessionsService } from "./sessions.service.ts";
 import { verifyTonProof } from "./ton-proof.ts";
 import { createTonProofPayloadStore } from "./ton-proof-payloads.ts";
 import type { UserRow, UsersRepository } from "./users.repository.ts";
+import { createWalletSites, type RequestConnection } from "./wallet-sites.ts";
 
 /** TON Connect: a ton_proof is good for 15 minutes after the wallet signed it. */
 export const TON_PROOF_MAX_AGE_SECONDS = 15 * 60;
@@ -20,7 +21,7 @@ export interface TonAuthDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  config: Pick<Config, "tonConnect">;
+  config: Pick<Config, "tonConnect" | "publicUrl" | "env" | "host">;
   users: UsersRepository;
   sessions: SessionsService;
 }
@@ -38,6 +39,15 @@ function loginFailed(message: string): ApiError {
 export function createTonAuthService(deps: TonAuthDeps) {
   const { clock, logger, users, sessions } = deps;
   const payloads = createTonProofPayloadStore(deps.db, clock);
+  const sites = createWalletSites({
+    env: deps.config.env,
+    listenHost: deps.config.host,
+    publicUrl: deps.config.publicUrl,
+  });
+  const proofDomain = deps.config.tonConnect.proofDomain?.toLowerCase();
+  /** TON_PROOF_DOMAIN (else the manifest's or PUBLIC_URL's host), and loopback hosts where wallet-sites.ts allows */
+  const acceptsDomain = (domain: string, connection: RequestConnection) =>
+    domain.toLowerCase() === proofDomain || sites.loopbackSite(domain, connection) !== undefined;
 
   async function findOrCreate(address: string): Promise<UserRow> {
     const found =
@@ -50,15 +60,23 @@ export function createTonAuthService(deps: TonAuthDeps) {
   }
 
   return {
-    async proofPayload(): Promise<TonProofPayloadData> {
+    /** A single-use payload for a request to a site this server serves (else 1001 unknownHost). */
+    async proofPayload(connection: RequestConnection): Promise<TonProofPayloadData> {
+      sites.requestSite(connection);
       const { payload, expiresAt } = await payloads.issue();
       return { payload, expiresAt: expiresAt.toISOString() };
     },
 
-    /** `requestHost` names the domain a proof must carry when none is configured (TON_PROOF_DOMAIN, PUBLIC_URL). */
-    async tonLogin(body: z.output<typeof tonLoginBodySchema>, requestHost: string): Promise<LoginData> {
+    /** The app's origin in the TON Connect manifest served to this request (PUBLIC_URL's, else the request's site). */
+    manifestOrigin(connection: RequestConnection): string {
+      return sites.publicOrigin(sites.requestSite(connection));
+    },
+
+    /** The proof must name a domain this server serves to this connection (never merely the request's Host). */
+    async tonLogin(body: z.output<typeof tonLoginBodySchema>, connection: RequestConnection): Promise<LoginData> {
+      sites.requestSite(connection);
       const result = verifyTonProof(body, {
-        domain: deps.config.tonConnect.proofDomain ?? requestHost,
+        acceptsDomain: (domain) => acceptsDomain(domain, connection),
         now: clock.now(),
         maxAgeSeconds: TON_PROOF_MAX_AGE_SECONDS,
         futureSkewSeconds: TON_PROOF_FUTURE_SKEW_SECONDS,

@@ -1,18 +1,26 @@
-import { type Address, isAddress, isAddressEqual, recoverMessageAddress } from "viem";
-import { parseSiweMessage } from "viem/siwe";
+import { type Address, getAddress, type Hex, isAddressEqual, recoverMessageAddress } from "viem";
+import { type SiweMessage, validateSiweMessage } from "viem/siwe";
+import { z } from "zod";
+import { isUri, parseAuthority, pcharsPattern, schemePattern } from "./rfc3986.ts";
 
 /**
- * Sign-In with Ethereum (EIP-4361) checks of one signed message, with the time injected so the public test
- * vectors (all old) can be checked at the time they were written for.
+ * Sign-In with Ethereum (EIP-4361): reading a message strictly by the EIP's ABNF, then checking it against
+ * what this server expects, with the time injected so the public test vectors (all old) can be checked at the
+ * time they were written for.
  *
- * Only externally owned accounts are verified: the EIP-191 signature must recover to the message's address.
- * Smart-contract wallets (ERC-1271 `isValidSignature`, ERC-6492 counterfactual signatures) need a call to a
- * chain node and are out of scope here; their signatures fail as "signature".
+ * Reading is stricter than viem's `parseSiweMessage` (which finds fields inside other text, takes any `URI` and
+ * resources and refuses domains with userinfo or an IPv6 address); once read, the message must also pass viem's
+ * `validateSiweMessage`. A signature is first recovered off-chain (an externally owned account); when that is
+ * not the message's address and a node of the message's chain is configured, the node decides (ERC-1271
+ * `isValidSignature` of a deployed contract wallet, ERC-6492 for one not deployed yet).
  */
 
 export type SiweFailure =
   | "malformed"
   | "domain"
+  | "scheme"
+  | "uri"
+  | "resources"
   | "address"
   | "version"
   | "chainId"
@@ -22,43 +30,26 @@ export type SiweFailure =
   | "expired"
   | "notYetValid"
   | "issuedInFuture"
-  | "signature";
+  | "signature"
+  /** the chain's node could not be asked (not the signer's fault) */
+  | "nodeUnavailable";
 
-export interface SiweExpectations {
-  /** the authority the message must name (the app's host), compared case-insensitively */
+/** A message's fields as written (times as their RFC 3339 text), in the shape of the EIP's test vectors. */
+export interface SiweFields {
+  scheme?: string | undefined;
   domain: string;
-  /** the address the client claims; the message's must equal it (checksum-insensitive) */
-  address?: string;
-  /** the nonce the message must carry; without it the caller checks the nonce itself */
-  nonce?: string;
-  /** the statement must begin with this text */
-  statementPrefix?: string;
-  /** verification time */
-  time: Date;
-  /** how far issuedAt may be ahead of `time`; null skips the check (EIP-4361 verifiers do not make it) */
-  issuedAtSkewMs: number | null;
-}
-
-export interface VerifiedSiwe {
   address: Address;
-  domain: string;
-  nonce: string;
-  chainId: number;
+  statement?: string | undefined;
   uri: string;
-  statement: string | undefined;
-  issuedAt: Date;
-  expirationTime: Date | undefined;
-  notBefore: Date | undefined;
+  version: "1";
+  chainId: number;
+  nonce: string;
+  issuedAt: string;
+  expirationTime?: string | undefined;
+  notBefore?: string | undefined;
+  requestId?: string | undefined;
+  resources?: string[] | undefined;
 }
-
-export type SiweResult = { ok: true; message: VerifiedSiwe } | { ok: false; reason: SiweFailure; detail: string };
-
-/**
- * The whole message in EIP-4361's layout, anchored at both ends: parseSiweMessage alone would find its fields
- * inside other text. The timestamps are captured raw to be checked strictly (Date accepts February 31).
- */
-const layout =
-  /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?\S+ wants you to sign in with your Ethereum account:\n0x[0-9a-fA-F]{40}\n\n(?:[^\n]+\n)?\nURI: [^\n]+\nVersion: [^\n]+\nChain ID: [^\n]+\nNonce: [^\n]+\nIssued At: (?<issuedAt>[^\n]+)(?:\nExpiration Time: (?<expirationTime>[^\n]+))?(?:\nNot Before: (?<notBefore>[^\n]+))?(?:\nRequest ID: [^\n]*)?(?:\nResources:(?:\n- [^\n]+)+)?$/;
 
 const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
 
@@ -82,47 +73,189 @@ export function parseRfc3339(value: string): Date | undefined {
   return Number.isNaN(time) ? undefined : new Date(time);
 }
 
+/** EIP-55: the mixed-case checksum spelling, exactly. */
+function isEip55(value: string): boolean {
+  try {
+    return getAddress(value) === value;
+  } catch {
+    return false;
+  }
+}
+
+const time = z.string().refine((value) => parseRfc3339(value) !== undefined);
+/** EIP-4361's `statement = *( reserved / unreserved / " " )`: printable ASCII of RFC 3986, no line break */
+const statementPattern = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]*$/;
+
+/** Every field rule of EIP-4361; the key of a failing field names the failure. */
+const fieldsSchema = z.object({
+  scheme: z.string().regex(schemePattern).optional(),
+  domain: z.string().refine((value) => parseAuthority(value) !== undefined),
+  address: z.string().refine(isEip55),
+  statement: z.string().regex(statementPattern).optional(),
+  uri: z.string().refine(isUri),
+  version: z.literal("1"),
+  chainId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  nonce: z.string().regex(/^[a-zA-Z0-9]{8,}$/),
+  issuedAt: time,
+  expirationTime: time.optional(),
+  notBefore: time.optional(),
+  requestId: z.string().regex(pcharsPattern).optional(),
+  resources: z.array(z.string().refine(isUri)).optional(),
+});
+
+const failureOfField: Record<keyof z.input<typeof fieldsSchema>, SiweFailure> = {
+  scheme: "scheme",
+  domain: "domain",
+  address: "address",
+  statement: "statement",
+  uri: "uri",
+  version: "version",
+  chainId: "chainId",
+  nonce: "nonce",
+  issuedAt: "timestamp",
+  expirationTime: "timestamp",
+  notBefore: "timestamp",
+  requestId: "malformed",
+  resources: "resources",
+};
+
+export type SiweReadResult = { ok: true; fields: SiweFields } | { ok: false; reason: SiweFailure; detail: string };
+
+/** Checks fields given as an object (the EIP's negative object vectors; what a message reads to). */
+export function checkSiweFields(input: Record<string, unknown>): SiweReadResult {
+  const parsed = fieldsSchema.safeParse(input);
+  if (parsed.success) return { ok: true, fields: { ...parsed.data, address: parsed.data.address as Address } };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path[0];
+  const reason =
+    typeof field === "string" && field in failureOfField
+      ? failureOfField[field as keyof typeof failureOfField]
+      : "malformed";
+  return { ok: false, reason, detail: `the message's ${String(field ?? "text")} is not valid EIP-4361` };
+}
+
+/**
+ * The whole message in EIP-4361's layout, anchored at both ends, each line in its place; the values are checked
+ * by the field rules after.
+ */
+const layout = new RegExp(
+  [
+    `^(?:(?<scheme>${schemePattern.source.slice(1, -1)})://)?(?<domain>[^ \\n]+) wants you to sign in with your Ethereum account:`,
+    "(?<address>[^\\n]*)",
+    "",
+    "(?:(?<statement>[^\\n]+)\\n)?",
+    "URI: (?<uri>[^\\n]*)",
+    "Version: (?<version>[^\\n]*)",
+    "Chain ID: (?<chainId>[^\\n]*)",
+    "Nonce: (?<nonce>[^\\n]*)",
+    "Issued At: (?<issuedAt>[^\\n]*)(?:\\nExpiration Time: (?<expirationTime>[^\\n]*))?(?:\\nNot Before: (?<notBefore>[^\\n]*))?(?:\\nRequest ID: (?<requestId>[^\\n]*))?(?:\\nResources:(?<resources>(?:\\n- [^\\n]*)*))?$",
+  ].join("\\n"),
+);
+
+/** Reads an EIP-4361 message: its layout, then every field rule. */
+export function readSiweMessage(message: string): SiweReadResult {
+  const groups = layout.exec(message)?.groups;
+  if (!groups) return { ok: false, reason: "malformed", detail: "the message is not in EIP-4361's layout" };
+  const { chainId, resources, ...rest } = groups;
+  const present = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return checkSiweFields({
+    ...present,
+    chainId: chainId !== undefined && /^\d+$/.test(chainId) ? Number(chainId) : chainId,
+    resources: resources === undefined ? undefined : resources.split("\n- ").slice(1),
+  });
+}
+
+/** A site this server serves, as a message's domain names it. */
+export interface SiweSite {
+  /** the origin the message's URI must have; undefined: any (verifiers of the public vectors do not compare) */
+  origin: string | undefined;
+}
+
+/** Asks the chain's node whether `signature` is the contract wallet's (ERC-1271, ERC-6492); throws when unreachable. */
+export type ContractSignatureCheck = (args: { address: Address; message: string; signature: Hex }) => Promise<boolean>;
+
+export interface SiweExpectations {
+  /** the site the message's domain (an RFC 3986 authority) names, when this server serves it */
+  site: (domain: string) => SiweSite | undefined;
+  /** the chains sign-in is offered on; undefined: any */
+  chainIds?: ReadonlySet<number> | undefined;
+  /** the address the client claims; the message's must equal it (checksum-insensitive) */
+  address?: string | undefined;
+  /** the nonce the message must carry; without it the caller checks the nonce itself */
+  nonce?: string | undefined;
+  /** the statement must begin with this text */
+  statementPrefix?: string | undefined;
+  /** verification time */
+  time: Date;
+  /** how far issuedAt may be ahead of `time`; null skips the check (EIP-4361 verifiers do not make it) */
+  issuedAtSkewMs: number | null;
+  /** the node check of a chain, when one is configured for it */
+  contractSignature?: ((chainId: number) => ContractSignatureCheck | undefined) | undefined;
+}
+
+export interface VerifiedSiwe {
+  address: Address;
+  domain: string;
+  nonce: string;
+  chainId: number;
+  uri: string;
+  statement: string | undefined;
+  issuedAt: Date;
+  expirationTime: Date | undefined;
+  notBefore: Date | undefined;
+  /** how the signature was proven: recovered to the address, or by the contract wallet through the chain's node */
+  signer: "account" | "contract";
+}
+
+export type SiweResult = { ok: true; message: VerifiedSiwe } | { ok: false; reason: SiweFailure; detail: string };
+
 function fail(reason: SiweFailure, detail: string): SiweResult {
   return { ok: false, reason, detail };
 }
 
-/** 65-byte r,s,v signatures (and 64-byte EIP-2098 compact ones): what an externally owned account signs. */
-const eoaSignature = /^0x(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
+function originOf(uri: string): string | undefined {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
+  }
+}
 
-export async function verifySiweMessage(
-  message: string,
-  signature: string,
-  expect: SiweExpectations,
-): Promise<SiweResult> {
-  const shape = layout.exec(message);
-  if (!shape?.groups) return fail("malformed", "the message is not an EIP-4361 message");
-  const fields = parseSiweMessage(message);
-  if (!fields.domain || !fields.address || !fields.uri || !fields.nonce || !fields.version) {
-    return fail("malformed", "the message lacks a required field");
+/** 65-byte r,s,v signatures (and 64-byte EIP-2098 compact ones): what an externally owned account signs. */
+const accountSignature = /^0x(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
+
+async function recoversTo(message: string, signature: string, address: Address): Promise<boolean> {
+  if (!accountSignature.test(signature)) return false;
+  try {
+    return isAddressEqual(await recoverMessageAddress({ message, signature: signature as Hex }), address);
+  } catch {
+    return false;
   }
-  if (fields.domain.toLowerCase() !== expect.domain.toLowerCase()) {
-    return fail("domain", `the message is for ${fields.domain}, not ${expect.domain}`);
+}
+
+/** The checks on a message that has been read, up to (not including) its signature. */
+function checkAgainst(fields: SiweFields, expect: SiweExpectations): SiweResult | Omit<VerifiedSiwe, "signer"> {
+  const site = expect.site(fields.domain);
+  if (!site) return fail("domain", `this server does not serve ${fields.domain}`);
+  if (site.origin !== undefined) {
+    const scheme = new URL(site.origin).protocol.slice(0, -1);
+    if (fields.scheme !== undefined && fields.scheme.toLowerCase() !== scheme) {
+      return fail("scheme", `the message is for ${fields.scheme}, not ${scheme}`);
+    }
+    if (originOf(fields.uri) !== site.origin) return fail("uri", `the message's URI is not on ${site.origin}`);
   }
-  if (!isAddress(fields.address)) return fail("address", "the message's address has a wrong checksum");
   if (expect.address !== undefined && !isAddressEqual(fields.address, expect.address as Address)) {
     return fail("address", "the message names another address");
   }
-  if (fields.version !== "1") return fail("version", "the message's version is not 1");
-  if (fields.chainId === undefined || !Number.isSafeInteger(fields.chainId) || fields.chainId < 1) {
-    return fail("chainId", "the message has no valid chain id");
+  if (expect.chainIds !== undefined && !expect.chainIds.has(fields.chainId)) {
+    return fail("chainId", `chain ${fields.chainId} is not one sign-in is offered on`);
   }
-  if (!/^[a-zA-Z0-9]{8,}$/.test(fields.nonce)) return fail("nonce", "the nonce is not 8 or more letters and digits");
   if (expect.nonce !== undefined && fields.nonce !== expect.nonce) return fail("nonce", "the nonce does not match");
 
-  const { issuedAt: issuedAtText, expirationTime: expirationText, notBefore: notBeforeText } = shape.groups;
-  const issuedAt = issuedAtText === undefined ? undefined : parseRfc3339(issuedAtText);
-  if (!issuedAt) return fail("timestamp", "Issued At is not a valid RFC 3339 time");
-  const expirationTime = expirationText === undefined ? undefined : parseRfc3339(expirationText);
-  if (expirationText !== undefined && !expirationTime) {
-    return fail("timestamp", "Expiration Time is not a valid RFC 3339 time");
-  }
-  const notBefore = notBeforeText === undefined ? undefined : parseRfc3339(notBeforeText);
-  if (notBeforeText !== undefined && !notBefore) return fail("timestamp", "Not Before is not a valid RFC 3339 time");
+  // the field rules made sure each time reads
+  const issuedAt = parseRfc3339(fields.issuedAt) as Date;
+  const expirationTime = fields.expirationTime === undefined ? undefined : parseRfc3339(fields.expirationTime);
+  const notBefore = fields.notBefore === undefined ? undefined : parseRfc3339(fields.notBefore);
   const now = expect.time.getTime();
   if (expirationTime && now >= expirationTime.getTime()) return fail("expired", "the message has expired");
   if (notBefore && now < notBefore.getTime()) return fail("notYetValid", "the message is not valid yet");
@@ -133,29 +266,58 @@ export async function verifySiweMessage(
     return fail("statement", "the message does not carry the welcome text");
   }
 
-  if (!eoaSignature.test(signature)) {
-    return fail("signature", "the signature is not a 65-byte account signature (contract wallets are not supported)");
-  }
-  let signer: Address;
-  try {
-    signer = await recoverMessageAddress({ message, signature: signature as `0x${string}` });
-  } catch {
-    return fail("signature", "the signature cannot be recovered");
-  }
-  if (!isAddressEqual(signer, fields.address)) return fail("signature", "the signature is not the address's");
-
+  const viemFields: SiweMessage = { ...fields, issuedAt, expirationTime, notBefore };
+  const valid = validateSiweMessage({
+    message: viemFields,
+    address: expect.address as Address | undefined,
+    nonce: expect.nonce,
+    domain: fields.domain,
+    scheme: fields.scheme,
+    time: expect.time,
+  });
+  if (!valid) return fail("malformed", "the message fails EIP-4361 validation");
   return {
-    ok: true,
-    message: {
-      address: fields.address,
-      domain: fields.domain,
-      nonce: fields.nonce,
-      chainId: fields.chainId,
-      uri: fields.uri,
-      statement: fields.statement,
-      issuedAt,
-      expirationTime,
-      notBefore,
-    },
+    address: fields.address,
+    domain: fields.domain,
+    nonce: fields.nonce,
+    chainId: fields.chainId,
+    uri: fields.uri,
+    statement: fields.statement,
+    issuedAt,
+    expirationTime,
+    notBefore,
   };
+}
+
+export async function verifySiweMessage(
+  message: string,
+  signature: string,
+  expect: SiweExpectations,
+): Promise<SiweResult> {
+  const read = readSiweMessage(message);
+  if (!read.ok) return read;
+  const checked = checkAgainst(read.fields, expect);
+  if ("ok" in checked) return checked;
+
+  if (await recoversTo(message, signature, checked.address)) {
+    return { ok: true, message: { ...checked, signer: "account" } };
+  }
+  const node = expect.contractSignature?.(checked.chainId);
+  if (!node) {
+    return fail(
+      "signature",
+      accountSignature.test(signature)
+        ? "the signature is not the address's"
+        : `not an account's signature, and no node of chain ${checked.chainId} is configured to ask a contract wallet`,
+    );
+  }
+  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) return fail("signature", "the signature is not hex bytes");
+  let valid: boolean;
+  try {
+    valid = await node({ address: checked.address, message, signature: signature as Hex });
+  } catch {
+    return fail("nodeUnavailable", `the node of chain ${checked.chainId} could not be asked`);
+  }
+  if (!valid) return fail("signature", "neither the address's key nor its contract accepts the signature");
+  return { ok: true, message: { ...checked, signer: "contract" } };
 }

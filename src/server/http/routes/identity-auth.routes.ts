@@ -6,6 +6,7 @@ import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
 import { requireSession } from "../middleware/session.ts";
+import { requestConnection } from "../request-site.ts";
 import { jsonBody } from "../validate.ts";
 
 /** telegramLogin, wallet/nonce, userLoginOther and socialLogin (wallet sign-in itself is userLogin type 1). */
@@ -18,7 +19,7 @@ export function identityAuthRoutes(deps: { identityAuth: IdentityAuthService }) 
     })
     .get(routes.walletNonce.path, async (c) => {
       c.header("cache-control", "no-store");
-      return ok(c, await identityAuth.walletNonce());
+      return ok(c, await identityAuth.walletNonce(requestConnection(c)));
     })
     .post(routes.userLoginOther.path, limitBody(routes.userLoginOther.maxBodyBytes), async (c) => {
       const session = requireSession(c);

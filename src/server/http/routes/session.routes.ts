@@ -9,14 +9,13 @@ import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
 import { requireSession } from "../middleware/session.ts";
+import { requestConnection } from "../request-site.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 
 export interface SessionRoutesDeps {
   sessions: SessionsService;
   emailAuth: EmailAuthService;
   identityAuth: IdentityAuthService;
-  /** the host a Sign-In with Ethereum message must name; the request's own when not configured */
-  publicHost: string | undefined;
   accountName(userId: number): Promise<string>;
 }
 
@@ -29,8 +28,7 @@ export function sessionRoutes(deps: SessionRoutesDeps) {
       const isWallet = typeof raw === "object" && raw !== null && "type" in raw && raw.type === 1;
       if (isWallet) {
         const body = parseWith(walletLoginBodySchema, raw);
-        const host = deps.publicHost ?? c.req.header("host") ?? "";
-        return ok(c, await deps.identityAuth.walletLogin(body, host));
+        return ok(c, await deps.identityAuth.walletLogin(body, requestConnection(c)));
       }
       return ok(c, await deps.emailAuth.login(parseWith(emailLoginBodySchema, raw)));
     })

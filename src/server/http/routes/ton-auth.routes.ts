@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
 import { authRateLimit } from "../middleware/api-guards.ts";
+import { requestConnection } from "../request-site.ts";
 import { jsonBody } from "../validate.ts";
 
 export interface TonAuthRoutesDeps {
@@ -22,17 +23,17 @@ export function tonAuthRoutes(deps: TonAuthRoutesDeps) {
   return new Hono<AppEnv>()
     .get(routes.tonProofPayload.path, limit, async (c) => {
       c.header("cache-control", "no-store");
-      return ok(c, await tonAuth.proofPayload());
+      return ok(c, await tonAuth.proofPayload(requestConnection(c)));
     })
     .post(routes.tonLogin.path, limit, limitBody(routes.tonLogin.maxBodyBytes), async (c) => {
       const body = await jsonBody(c, tonLoginBodySchema);
-      return ok(c, await tonAuth.tonLogin(body, c.req.header("host") ?? ""));
+      return ok(c, await tonAuth.tonLogin(body, requestConnection(c)));
     });
 }
 
 export interface TonConnectManifestDeps {
-  /** the address users reach the app at; the request's origin when not configured */
-  publicUrl: string | undefined;
+  /** names the origin: PUBLIC_URL's, else the request's own site when this server serves it (else 1001) */
+  tonAuth: Pick<TonAuthService, "manifestOrigin">;
   /** a manifest hosted elsewhere (TONCONNECT_MANIFEST_URL): then this route is not needed */
   manifestUrl: string | undefined;
 }
@@ -46,7 +47,7 @@ export function tonConnectManifestRoutes(deps: TonConnectManifestDeps) {
   const app = new Hono<AppEnv>();
   if (deps.manifestUrl) return app;
   return app.get("/tonconnect-manifest.json", (c) => {
-    const origin = deps.publicUrl ? new URL(deps.publicUrl).origin : new URL(c.req.url).origin;
+    const origin = deps.tonAuth.manifestOrigin(requestConnection(c));
     c.header("cache-control", "public, max-age=3600");
     c.header("access-control-allow-origin", "*");
     return c.json({ url: origin, name: "MountainLion", iconUrl: `${origin}/tonconnect-icon.png` });
