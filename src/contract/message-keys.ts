@@ -73,6 +73,8 @@ export const validationMessageKeys = [
   "humanCheckFailed",
   "captchaError",
   "notConfigured",
+  /** wallet sign-in asked of a host this server is not configured to serve (PUBLIC_URL, loopback) */
+  "unknownHost",
 ] as const;
 
 export const successMessageKeys = [

@@ -35,6 +35,9 @@ const DEFAULT_NEWS_FEEDS = [
   "https://bitcoinmagazine.com/.rss/full/",
 ];
 
+/** Spec §5: the chains wallet sign-in is offered on (those of WalletConnect), unless SIWE_CHAIN_IDS says otherwise. */
+export const SIGN_IN_CHAIN_IDS = [1, 10, 56, 100, 137, 324, 42161, 42220, 43114] as const;
+
 /** NEWS_FEEDS: comma-separated feed URLs, each optionally "zh=" or "en=" prefixed (English by default). */
 export function parseFeeds(value: string): NewsFeed[] | string {
   const feeds: NewsFeed[] = [];
@@ -99,6 +102,7 @@ const envSchema = z.object({
       .regex(/^[a-z0-9.-]+(:\d+)?$/i)
       .optional(),
   ),
+  SIWE_CHAIN_IDS: z.string().default(SIGN_IN_CHAIN_IDS.join(",")),
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MARKET_PROVIDER: z.enum(["replay", "live"]).default("replay"),
@@ -178,8 +182,15 @@ export interface Config {
   tonConnect: {
     /** where wallets fetch the TON Connect manifest; undefined: the app's own /tonconnect-manifest.json */
     manifestUrl: string | undefined;
-    /** the domain a ton_proof must name (the manifest url's host); undefined: PUBLIC_URL's, else the request's */
+    /** the domain a ton_proof must name (the manifest url's host); undefined: PUBLIC_URL's, else loopback only */
     proofDomain: string | undefined;
+  };
+  /** Sign-In with Ethereum */
+  siwe: {
+    /** the chains a message may name (SIWE_CHAIN_IDS) */
+    chainIds: number[];
+    /** JSON-RPC nodes by chain id (EVM_RPC_URL_<chainId>): contract wallets' signatures are checked through them */
+    rpcUrls: Record<number, string>;
   };
   /** calls per window a device may make to sign-in, code and captcha routes */
   authRateLimitPoints: number;
@@ -246,6 +257,38 @@ function parseTrustProxy(value: string | undefined): string[] {
   return list;
 }
 
+const chainIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
+const rpcUrlSchema = z.url({ protocol: /^https?$/ });
+
+/** SIWE_CHAIN_IDS (comma-separated chain ids) and every EVM_RPC_URL_<chainId>, whose chain must be among them. */
+function parseSiweSettings(chainList: string, env: Record<string, string | undefined>): Config["siwe"] {
+  const chainIds: number[] = [];
+  for (const entry of chainList.split(",").map((s) => s.trim())) {
+    const id = chainIdSchema.safeParse(entry);
+    if (!id.success)
+      throw new ConfigError(`Invalid configuration: SIWE_CHAIN_IDS: not a chain id: ${entry || "(empty)"}`);
+    chainIds.push(id.data);
+  }
+  const rpcUrls: Record<number, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^EVM_RPC_URL_(.*)$/.exec(name);
+    if (!match || value === undefined || value.trim() === "") continue;
+    const id = chainIdSchema.safeParse(match[1]);
+    if (!id.success) throw new ConfigError(`Invalid configuration: ${name}: the name must end in a chain id`);
+    if (!chainIds.includes(id.data)) {
+      throw new ConfigError(`Invalid configuration: ${name}: chain ${id.data} is not in SIWE_CHAIN_IDS`);
+    }
+    const url = rpcUrlSchema.safeParse(value.trim());
+    if (!url.success) throw new ConfigError(`Invalid configuration: ${name} must be an http(s) URL`);
+    rpcUrls[id.data] = url.data;
+  }
+  return { chainIds, rpcUrls };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -270,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: NEWS_FEEDS: ${feeds}`);
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const siwe = parseSiweSettings(e.SIWE_CHAIN_IDS, env);
   const dataDir = path.resolve(e.DATA_DIR);
   const s3Settings = {
     S3_ENDPOINT: e.S3_ENDPOINT,
@@ -326,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (e.TONCONNECT_MANIFEST_URL ? new URL(e.TONCONNECT_MANIFEST_URL).host : undefined) ??
         (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host : undefined),
     },
+    siwe,
     authRateLimitPoints: e.AUTH_RATE_LIMIT_POINTS,
     market: {
       provider: e.MARKET_PROVIDER,

@@ -147,7 +147,6 @@ export function createHttpApp(deps: HttpDeps) {
       sessions: services.sessions,
       emailAuth: services.emailAuth,
       identityAuth: services.identityAuth,
-      publicHost: deps.config.publicUrl ? new URL(deps.config.publicUrl).host : undefined,
       accountName: services.accountName,
     }),
   );
@@ -182,7 +181,8 @@ export function createHttpApp(deps: HttpDeps) {
   // would cost it over half its throughput (they force each response to be rebuilt).
   app.use("*", securityHeaders(), compress());
   app.use(SHARE_PAGE_ROUTE, sharePageMeta({ extras: services.chatExtras, ...shareLinks }));
-  app.route("/", tonConnectManifestRoutes({ ...deps.config.tonConnect, publicUrl: deps.config.publicUrl }));
+  const manifest = { manifestUrl: deps.config.tonConnect.manifestUrl, tonAuth: services.tonAuth };
+  app.route("/", tonConnectManifestRoutes(manifest));
   app.route("/", spaRoutes(deps.config.staticDir, deps.config.apiKey));
 
   app.onError((error, c) => {

@@ -80,6 +80,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   captchaError: msg`The image code is wrong or expired. Tap the image for a new one.`,
   notConfigured: msg`This is not configured on this server.`,
   apiKeyInvalid: msg`This app is not allowed to use the server.`,
+  unknownHost: msg`Wallet sign-in is not available at this address. Open the app at its own address.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
   signSuccess: msg`Checked in.`,
