@@ -64,6 +64,10 @@ export const Limits = {
   resendSeconds: 60,
   wrongCodeLockMinutes: 15,
   wrongCodesBeforeLock: 3,
+  /** OWASP ASVS 2.2.1: this many wrong passwords for one address within the window lock its sign-in */
+  wrongPasswordsBeforeLock: 10,
+  wrongPasswordWindowMinutes: 15,
+  wrongPasswordLockMinutes: 15,
   orderPageSize: 20,
   shareSummaryMax: 140,
   audioSkipSeconds: 15,

@@ -105,6 +105,29 @@ export const emailVerifications = pgTable(
   (table) => [primaryKey({ columns: [table.email, table.scene] })],
 );
 
+/**
+ * Password sign-ins that did not succeed, per address (with or without an account), kept for the lockout
+ * window; an attempt is written as it starts and removed when it succeeds.
+ */
+export const passwordFailures = pgTable(
+  "password_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    failedAt: at("failed_at").notNull(),
+  },
+  (table) => [
+    index("password_failures_email_idx").on(table.email, table.failedAt),
+    index("password_failures_at_idx").on(table.failedAt),
+  ],
+);
+
+/** Addresses whose password sign-in is locked after too many failures, until `lockedUntil`. */
+export const passwordLockouts = pgTable("password_lockouts", {
+  email: text("email").primaryKey(),
+  lockedUntil: at("locked_until").notNull(),
+});
+
 /** Every mail the product sends; with no SMTP server configured this is where mail is read. */
 export const mailOutbox = pgTable(
   "mail_outbox",
