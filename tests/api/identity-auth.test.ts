@@ -11,6 +11,7 @@ import { users, walletNonces } from "../../src/server/db/schema.ts";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { callWithHost } from "./host-request.ts";
 
 /** A bot token of the right shape (35 characters after the colon); no bot has it. */
 const BOT_TOKEN = "123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw-";
@@ -167,16 +168,25 @@ describe("wallet sign-in (Sign-In with Ethereum)", () => {
   }
 
   async function signedLogin(
-    options: { signer?: typeof account; address?: string; expires?: boolean; domain?: string } = {},
+    options: {
+      signer?: typeof account;
+      address?: string;
+      expires?: boolean;
+      domain?: string;
+      uri?: string;
+      scheme?: string;
+      chainId?: number;
+    } = {},
   ) {
     const given = await nonce();
     const signer = options.signer ?? account;
     const message = createSiweMessage({
       address: account.address,
       domain: options.domain ?? domain(),
-      uri: srv.url,
+      uri: options.uri ?? srv.url,
+      ...(options.scheme ? { scheme: options.scheme } : {}),
       version: "1",
-      chainId: 1,
+      chainId: options.chainId ?? 1,
       nonce: given.nonce,
       issuedAt: new Date(given.issuedAt),
       ...(options.expires === false ? {} : { expirationTime: new Date(given.expirationTime) }),
@@ -279,6 +289,55 @@ describe("wallet sign-in (Sign-In with Ethereum)", () => {
     const claimed = await login((await signedLogin({ address: stranger.address })).body);
     expect(claimed.status).toBe(401);
     expect(claimed.json?.msg).toContain("address");
+  });
+
+  it("answers 1001 unknownHost naming the host for a nonce or a sign-in sent with another Host", async () => {
+    const port = new URL(srv.url).port;
+    for (const host of ["evil.example", `evil.example:${port}`, "127.0.0.1:1", `192.0.2.1:${port}`]) {
+      const res = await callWithHost(srv.url, "/v2/api/wallet/nonce", host);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 1001, data: { field: "host", key: "unknownHost" } });
+      expect(res.text).not.toContain('nonce":');
+    }
+    const { body, given } = await signedLogin();
+    const relayed = await callWithHost(srv.url, "/v2/api/userLogin", "evil.example", body);
+    expect(relayed.json).toMatchObject({ code: 1001, data: { field: "host", key: "unknownHost" } });
+    const [row] = await srv.server.database.db.select().from(walletNonces).where(eq(walletNonces.nonce, given.nonce));
+    expect(row?.usedAt).toBeNull();
+  });
+
+  it("takes the loopback names of the port it serves, as the Host and in the message", async () => {
+    const port = new URL(srv.url).port;
+    for (const name of [`localhost:${port}`, `[::1]:${port}`]) {
+      expect((await callWithHost(srv.url, "/v2/api/wallet/nonce", name)).json?.code).toBe(200);
+    }
+    const { body } = await signedLogin({ domain: `localhost:${port}`, uri: `http://localhost:${port}/` });
+    expect((await login(body)).json).toMatchObject({ code: 200, data: { user_id: walletUserId } });
+    // viem's createSiweMessage takes no IPv6 domain (EIP-4361 does): the same message for [::1], signed anew
+    const ipv6 = (await signedLogin({ domain: `localhost:${port}`, uri: `http://localhost:${port}/` })).body;
+    const message = ipv6.message.replaceAll(`localhost:${port}`, `[::1]:${port}`);
+    const signed = { ...ipv6, message, signature: await account.signMessage({ message }) };
+    expect((await login(signed)).json).toMatchObject({ code: 200, data: { user_id: walletUserId } });
+    const otherPort = await login((await signedLogin({ domain: "127.0.0.1:1", uri: "http://127.0.0.1:1" })).body);
+    expect(otherPort.json).toMatchObject({ code: 1001, data: { field: "message", key: "loginFailed" } });
+  });
+
+  it("refuses a message whose URI is not on the site's origin, or whose scheme is not the site's", async () => {
+    const elsewhere = await login((await signedLogin({ uri: "https://evil.example/login" })).body);
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.json).toMatchObject({ code: 1001, data: { field: "message", key: "loginFailed" } });
+    expect(elsewhere.json?.msg).toContain("URI");
+    const https = await login((await signedLogin({ scheme: "https" })).body);
+    expect(https.status).toBe(401);
+    expect(https.json?.msg).toContain("https");
+    expect((await login((await signedLogin({ scheme: "http" })).body)).json?.code).toBe(200);
+  });
+
+  it("refuses a chain sign-in is not offered on with noUseNetwork, and takes the offered ones", async () => {
+    const goerli = await login((await signedLogin({ chainId: 5 })).body);
+    expect(goerli.status).toBe(400);
+    expect(goerli.json).toMatchObject({ code: 1001, data: { field: "message", key: "noUseNetwork" } });
+    expect((await login((await signedLogin({ chainId: 56 })).body)).json?.code).toBe(200);
   });
 
   it("does not spend the nonce of a refused message", async () => {
@@ -460,5 +519,62 @@ describe("a server that holds only the bot id (Ed25519) and no Google client", (
       msg: "Google sign-in is not configured",
       data: { key: "notConfigured" },
     });
+  });
+});
+
+describe("wallet sign-in on a server that listens on every interface", () => {
+  const account = privateKeyToAccount(ANVIL_0);
+  let db3: TestDatabase;
+  let open: TestServer;
+  let bare: TestServer;
+  beforeAll(async () => {
+    db3 = await createTestDatabase();
+    open = await startTestServer({ ...db3.env, HOST: "0.0.0.0", PUBLIC_URL: "https://app.example" }, { clock });
+    bare = await startTestServer({ ...db3.env, HOST: "0.0.0.0" }, { clock });
+  });
+  afterAll(async () => {
+    await open?.stop();
+    await bare?.stop();
+    await db3?.drop();
+  });
+
+  async function signInAs(server: TestServer, host: string, site: { domain: string; uri: string }) {
+    const given = await callWithHost(server.url, "/v2/api/wallet/nonce", host);
+    expect(given.json?.code).toBe(200);
+    const data = given.json?.data as { nonce: string; issuedAt: string; statement: string };
+    const message = createSiweMessage({
+      address: account.address,
+      ...site,
+      version: "1",
+      chainId: 1,
+      nonce: data.nonce,
+      issuedAt: new Date(data.issuedAt),
+      statement: data.statement,
+    });
+    const body = {
+      type: 1,
+      wallet_address: account.address,
+      message,
+      signature: await account.signMessage({ message }),
+    };
+    return callWithHost(server.url, "/v2/api/userLogin", host, body);
+  }
+
+  it("serves PUBLIC_URL's site only: a loopback Host or message is refused outside development", async () => {
+    const loopback = `127.0.0.1:${new URL(open.url).port}`;
+    const refused = await callWithHost(open.url, "/v2/api/wallet/nonce", loopback);
+    expect(refused.json).toMatchObject({ code: 1001, data: { field: "host", key: "unknownHost" } });
+    const ok = await signInAs(open, "app.example", { domain: "app.example", uri: "https://app.example/" });
+    expect(ok.json).toMatchObject({ code: 200, data: { account: account.address.toLowerCase() } });
+    const notOurs = await signInAs(open, "app.example", { domain: loopback, uri: `http://${loopback}` });
+    expect(notOurs.json).toMatchObject({ code: 1001, data: { field: "message", key: "loginFailed" } });
+  });
+
+  it("without PUBLIC_URL hands out no nonce for any Host", async () => {
+    const port = new URL(bare.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, "app.example"]) {
+      const res = await callWithHost(bare.url, "/v2/api/wallet/nonce", host);
+      expect(res.json).toMatchObject({ code: 1001, data: { field: "host", key: "unknownHost" } });
+    }
   });
 });
