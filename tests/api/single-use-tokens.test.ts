@@ -25,19 +25,29 @@ afterAll(async () => {
   await db?.drop();
 });
 
+const payloadTokens = () =>
+  createSingleUseTokens(handle.db, clock, {
+    table: tonProofPayloads,
+    token: tonProofPayloads.payload,
+    expiresAt: tonProofPayloads.expiresAt,
+    sweepEveryMs: 60_000,
+  });
+
 describe("single-use tokens on the server's database", () => {
   it("serve one of many concurrent consumers (PostgreSQL's connection pool runs them side by side)", async () => {
-    const tokens = createSingleUseTokens(handle.db, clock, {
-      table: tonProofPayloads,
-      token: tonProofPayloads.payload,
-      expiresAt: tonProofPayloads.expiresAt,
-      sweepEveryMs: 60_000,
-    });
+    const tokens = payloadTokens();
     for (const payload of ["p1", "p2", "p3"]) {
       await tokens.issue({ payload, expiresAt: new Date(clock.now().getTime() + 60_000) });
       const results = await Promise.all(Array.from({ length: 12 }, () => tokens.consume(payload)));
       expect(results.filter((row) => row !== undefined)).toHaveLength(1);
     }
+  });
+
+  it("let one of many concurrent callers spend a stateless token", async () => {
+    const spent = payloadTokens();
+    const row = { payload: "stateless", expiresAt: new Date(clock.now().getTime() + 60_000) };
+    const results = await Promise.all(Array.from({ length: 12 }, () => spent.spend(row)));
+    expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it("spend a wallet nonce once, and a captcha once, whoever asks at the same time", async () => {

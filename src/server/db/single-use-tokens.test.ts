@@ -52,6 +52,14 @@ describe("single-use tokens", () => {
     expect(await tokens.consume("")).toBeUndefined();
   });
 
+  it("spends a token it did not issue once: the first caller is told so, later and concurrent ones are not", async () => {
+    const { clock, tokens } = store();
+    const row = () => ({ id: "stateless", answerHash: "-", expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const first = await Promise.all(Array.from({ length: 6 }, () => tokens.spend(row())));
+    expect(first.filter(Boolean)).toHaveLength(1);
+    expect(await tokens.spend(row())).toBe(false);
+  });
+
   it("sweeps expired rows when it issues, at most once per period, and keeps live ones", async () => {
     const { clock, issue, stored } = store(new Date("2031-01-01T00:00:00Z"));
     await issue("first", 1_000);

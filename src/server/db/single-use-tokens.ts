@@ -3,12 +3,14 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.ts";
 
 /**
- * One implementation of single-use, expiring tokens (wallet nonces, TON proof payloads, captchas), each kind in
- * its own table:
+ * One implementation of single-use, expiring tokens (wallet nonces, TON proof payloads, captchas, spent human
+ * checks), each kind in its own table:
  *
  * - issue: stores the token's row (expired rows are swept first, at most every `sweepEveryMs`);
  * - consume: DELETE ... RETURNING of the row while it is unexpired, in one statement, so of any number of
  *   concurrent callers exactly one gets the row and a token serves once;
+ * - spend: for a token this server did not store (a signed, stateless one), INSERT ... ON CONFLICT DO NOTHING
+ *   RETURNING of its row until it expires, so again exactly one caller is told it is the first;
  * - expire: a token past its `expiresAt` is never returned, and its row goes with the next sweep.
  */
 
@@ -25,6 +27,8 @@ export interface SingleUseTokens<T extends PgTable> {
   issue(row: T["$inferInsert"]): Promise<void>;
   /** the token's row, removed; undefined when the token is unknown, expired or already consumed */
   consume(token: string): Promise<T["$inferSelect"] | undefined>;
+  /** records a stateless token as used (its row says until when); true only for the first caller */
+  spend(row: T["$inferInsert"]): Promise<boolean>;
 }
 
 export function createSingleUseTokens<T extends PgTable>(
@@ -33,14 +37,22 @@ export function createSingleUseTokens<T extends PgTable>(
   spec: SingleUseTable<T>,
 ): SingleUseTokens<T> {
   let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweep = async () => {
+    const now = clock.now();
+    if (now.getTime() - lastSweep < spec.sweepEveryMs) return;
+    lastSweep = now.getTime();
+    await db.delete(spec.table).where(lt(spec.expiresAt, now));
+  };
   return {
     async issue(row) {
-      const now = clock.now();
-      if (now.getTime() - lastSweep >= spec.sweepEveryMs) {
-        lastSweep = now.getTime();
-        await db.delete(spec.table).where(lt(spec.expiresAt, now));
-      }
+      await sweep();
       await db.insert(spec.table).values(row);
+    },
+
+    async spend(row) {
+      await sweep();
+      const inserted = await db.insert(spec.table).values(row).onConflictDoNothing({ target: spec.token }).returning();
+      return inserted.length === 1;
     },
 
     async consume(token) {

@@ -1,8 +1,8 @@
 import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
-import { lt } from "drizzle-orm";
 import type { HumanCheckChallenge } from "../../../contract/auth.ts";
 import type { Database } from "../../db/client.ts";
 import { humanChecksUsed } from "../../db/schema.ts";
+import { createSingleUseTokens } from "../../db/single-use-tokens.ts";
 import type { Clock } from "../clock.ts";
 import type { HumanCheck } from "../human-check.ts";
 
@@ -10,8 +10,6 @@ import type { HumanCheck } from "../human-check.ts";
 export const ALTCHA_MAX_NUMBER = 50_000;
 export const ALTCHA_EXPIRES_MS = 10 * 60_000;
 const ALGORITHM = "SHA-256";
-/** spent solutions are swept at most this often */
-const SWEEP_EVERY_MS = 60_000;
 
 interface AltchaPayload {
   algorithm: "SHA-256";
@@ -43,13 +41,12 @@ function decodePayload(token: string): AltchaPayload | undefined {
  */
 export function createAltchaCheck(deps: { hmacKey: string; db: Database; clock: Clock }): HumanCheck {
   const { hmacKey, db, clock } = deps;
-  let lastSweep = 0;
-
-  const sweep = async (now: Date) => {
-    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now.getTime();
-    await db.delete(humanChecksUsed).where(lt(humanChecksUsed.expiresAt, now));
-  };
+  const spent = createSingleUseTokens(db, clock, {
+    table: humanChecksUsed,
+    token: humanChecksUsed.signature,
+    expiresAt: humanChecksUsed.expiresAt,
+    sweepEveryMs: 60_000,
+  });
 
   return {
     async challenge() {
@@ -78,13 +75,8 @@ export function createAltchaCheck(deps: { hmacKey: string; db: Database; clock: 
       // Only challenges this server issued carry an expiry; one without is not ours.
       if (!Number.isSafeInteger(expires) || expires * 1000 <= now.getTime()) return false;
       if (!(await verifySolution(payload, hmacKey, false))) return false;
-      await sweep(now);
-      const spent = await db
-        .insert(humanChecksUsed)
-        .values({ signature: payload.signature, expiresAt: new Date(expires * 1000) })
-        .onConflictDoNothing({ target: humanChecksUsed.signature })
-        .returning({ signature: humanChecksUsed.signature });
-      return spent.length === 1;
+      // each solution serves once: its signature is remembered until the challenge expires
+      return spent.spend({ signature: payload.signature, expiresAt: new Date(expires * 1000) });
     },
   };
 }
