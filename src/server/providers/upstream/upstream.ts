@@ -22,7 +22,8 @@ import type { z } from "zod";
  *   decides whether it closes again.
  *
  * Every failure is an UpstreamError with a kind a caller can log or test. A payload that does not match the schema
- * is "malformed", never half-used.
+ * is "malformed", never half-used. Calls whose answer the caller reads itself (a POST, an upload, a sign-in check)
+ * go through callUpstream (upstream-call.ts): the same client, one attempt, its own timeout.
  */
 
 export type UpstreamFailure =
