@@ -6,6 +6,7 @@ import { users } from "../../src/server/db/schema.ts";
 import { tonProofSignedBytes } from "../../src/server/features/accounts/ton-proof.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { callWithHost } from "./host-request.ts";
 
 /** wallet v4R2's code, as every TON wallet app deploys it (code hash feb5ff68...d5c0) */
 const WALLET_V4R2_CODE = Cell.fromBase64(
@@ -172,7 +173,7 @@ describe("TON Connect sign-in (ton_proof)", () => {
     const payload = await newPayload();
     const res = await tonLogin(make(payload));
     expect(res.status).toBe(401);
-    expect(res.json).toMatchObject({ code: 1001, data: { key: "loginFailed" } });
+    expect(res.json).toMatchObject({ code: 1001, data: { key: "loginFailed", field: expect.any(String) } });
     expect((await srv.server.database.db.select().from(users)).length).toBe(before);
     // the refused proof did not spend the payload: the real wallet's proof still signs in with it
     expect((await tonLogin(tonLoginBody(wallet, payload))).status).toBe(200);
@@ -192,5 +193,66 @@ describe("TON Connect sign-in (ton_proof)", () => {
       name: "MountainLion",
       iconUrl: `http://${host}/tonconnect-icon.png`,
     });
+  });
+
+  it("answers 1001 unknownHost for a payload, a proof or a manifest asked with another Host", async () => {
+    const proofBody = tonLoginBody(wallet, await newPayload(), { domain: "evil.example" });
+    const asked = [
+      await callWithHost(srv.url, "/v2/api/ton/proof/payload", "evil.example"),
+      await callWithHost(srv.url, "/v2/api/tonLogin", "evil.example", proofBody),
+      await callWithHost(srv.url, "/tonconnect-manifest.json", "evil.example"),
+      await callWithHost(srv.url, "/tonconnect-manifest.json", "127.0.0.1:1"),
+    ];
+    for (const res of asked) {
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 1001, data: { field: "host", key: "unknownHost" } });
+      expect(res.text).not.toContain("http://evil.example");
+    }
+  });
+
+  it("takes a proof for a loopback name of the port it serves, not of another port", async () => {
+    const port = new URL(srv.url).port;
+    const manifest = await callWithHost(srv.url, "/tonconnect-manifest.json", `localhost:${port}`);
+    expect(manifest.json).toMatchObject({ url: `http://localhost:${port}` });
+    const named = await tonLogin(tonLoginBody(wallet, await newPayload(), { domain: `localhost:${port}` }));
+    expect(named.json?.code).toBe(200);
+    const otherPort = await tonLogin(tonLoginBody(wallet, await newPayload(), { domain: "127.0.0.1:1" }));
+    expect(otherPort.json).toMatchObject({ code: 1001, data: { field: "proof.domain", key: "loginFailed" } });
+  });
+});
+
+describe("TON Connect on a server that listens on every interface", () => {
+  const wallet = v4r2Wallet(9);
+  let db2: TestDatabase;
+  let open: TestServer;
+  beforeAll(async () => {
+    db2 = await createTestDatabase();
+    open = await startTestServer(
+      { ...db2.env, HOST: "0.0.0.0", PUBLIC_URL: "https://app.example", TON_PROOF_DOMAIN: "ton.app.example" },
+      { clock },
+    );
+  });
+  afterAll(async () => {
+    await open?.stop();
+    await db2?.drop();
+  });
+
+  async function loginAs(domain: string) {
+    const payload = (await callWithHost(open.url, "/v2/api/ton/proof/payload", "app.example")).json?.data.payload;
+    return callWithHost(open.url, "/v2/api/tonLogin", "app.example", tonLoginBody(wallet, String(payload), { domain }));
+  }
+
+  it("serves PUBLIC_URL's manifest and takes proofs for TON_PROOF_DOMAIN only", async () => {
+    const manifest = await callWithHost(open.url, "/tonconnect-manifest.json", "app.example");
+    expect(manifest.json).toEqual({
+      url: "https://app.example",
+      name: "MountainLion",
+      iconUrl: "https://app.example/tonconnect-icon.png",
+    });
+    expect((await loginAs("ton.app.example")).json?.code).toBe(200);
+    const loopback = `127.0.0.1:${new URL(open.url).port}`;
+    expect((await loginAs(loopback)).json).toMatchObject({ code: 1001, data: { field: "proof.domain" } });
+    const viaLoopback = await callWithHost(open.url, "/tonconnect-manifest.json", loopback);
+    expect(viaLoopback.json).toMatchObject({ code: 1001, data: { field: "host", key: "unknownHost" } });
   });
 });

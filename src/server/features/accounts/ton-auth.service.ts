@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { SessionsService } from "./sessions.service.ts";
-import { verifyTonProof } from "./ton-proof.ts";
+import { type TonProofFailure, verifyTonProof } from "./ton-proof.ts";
 import { createTonProofPayloadStore } from "./ton-proof-payloads.ts";
 import type { UserRow, UsersRepository } from "./users.repository.ts";
 import { createWalletSites, type RequestConnection } from "./wallet-sites.ts";
@@ -31,8 +31,19 @@ export function shortTonAddress(rawAddress: string): string {
   return `${rawAddress.slice(0, 6)}...${rawAddress.slice(-4)}`;
 }
 
-function loginFailed(message: string): ApiError {
-  return new ApiError(ErrorCode.RequestFailed, "loginFailed", 401, [], message);
+/** The body field each refusal of a proof is about. */
+const FIELD_OF: Record<TonProofFailure, string> = {
+  malformed: "proof",
+  domain: "proof.domain",
+  timestamp: "proof.timestamp",
+  stateInit: "proof.state_init",
+  address: "address",
+  publicKey: "public_key",
+  signature: "proof.signature",
+};
+
+function loginFailed(message: string, field = "proof.payload"): ApiError {
+  return new ApiError(ErrorCode.RequestFailed, "loginFailed", 401, [{ field, key: "loginFailed" }], message);
 }
 
 /** Sign-in with a TON wallet through TON Connect's ton_proof. */
@@ -83,7 +94,7 @@ export function createTonAuthService(deps: TonAuthDeps) {
       });
       if (!result.ok) {
         logger.info({ reason: result.reason }, "ton sign-in refused");
-        throw loginFailed(`TON sign-in failed: ${result.detail}`);
+        throw loginFailed(`TON sign-in failed: ${result.detail}`, FIELD_OF[result.reason]);
       }
       // Last, so a proof that fails its checks does not spend the payload of a proof still to come.
       if (!(await payloads.consume(body.proof.payload))) {
