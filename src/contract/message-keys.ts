@@ -75,6 +75,8 @@ export const validationMessageKeys = [
   "notConfigured",
   /** wallet sign-in asked of a host this server is not configured to serve (PUBLIC_URL, loopback) */
   "unknownHost",
+  /** 4003 on password sign-in: too many wrong passwords for this email lately (OWASP ASVS 2.2.1 lockout) */
+  "signInLocked",
 ] as const;
 
 export const successMessageKeys = [

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { isMessageKey } from "../../contract/message-keys.ts";
 import { apiEvents } from "../shared/api/api-events.ts";
 import { messageKeyText } from "../shared/i18n/message-key-text.ts";
 import { useToast } from "../shared/ui/Toast.tsx";
@@ -11,7 +12,10 @@ export function useApiEventToasts(): void {
   const toast = useToast();
   useEffect(() => {
     const unsubscribers = [
-      apiEvents.on("tooFrequent", () => toast.show(messageKeyText.tooFrequent, "error")),
+      // a 4003 with its own key (a sign-in lockout) says that; the rate limiter's says "too frequent"
+      apiEvents.on("tooFrequent", (error) =>
+        toast.show(isMessageKey(error.key) ? messageKeyText[error.key] : messageKeyText.tooFrequent, "error"),
+      ),
       // a visitor asked for something that needs an account (loginFirst) has no login that "expired"
       apiEvents.on("loginInvalid", (error) =>
         toast.show(error.key === "loginFirst" ? messageKeyText.loginFirst : messageKeyText.loginInvalid, "error"),

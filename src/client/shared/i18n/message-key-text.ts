@@ -9,6 +9,7 @@ const selectionMax = Limits.shareSelectionMax;
 const passwordMin = Limits.passwordMin;
 const passwordMax = Limits.passwordMax;
 const lockMinutes = Limits.wrongCodeLockMinutes;
+const signInLockMinutes = Limits.wrongPasswordLockMinutes;
 const questionMax = Limits.questionMax;
 
 /** The text of every message key the server or the client may raise (contract message-keys.ts). */
@@ -81,6 +82,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   notConfigured: msg`This is not configured on this server.`,
   apiKeyInvalid: msg`This app is not allowed to use the server.`,
   unknownHost: msg`Wallet sign-in is not available at this address. Open the app at its own address.`,
+  signInLocked: msg`Too many failed sign-ins for this email. Please try again in ${signInLockMinutes} minutes or reset your password.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
   signSuccess: msg`Checked in.`,

@@ -22,6 +22,7 @@ import { verificationCodeMail } from "../../providers/mail/verification-mail.ts"
 import type { CaptchaService } from "./captcha.service.ts";
 import { CODE_TTL_MINUTES, createEmailCodes } from "./email-codes.ts";
 import { hashPassword, passwordMatches, spendPasswordCheck, usernameFromEmail } from "./email-passwords.ts";
+import { createPasswordLockout } from "./password-lockout.ts";
 import type { SessionsService } from "./sessions.service.ts";
 import type { UsersRepository } from "./users.repository.ts";
 
@@ -79,6 +80,14 @@ const errors = {
         : "no live verification code: ask for a new one",
       { remaining },
     ),
+  signInLocked: () =>
+    new ApiError(
+      ErrorCode.TooManyRequests,
+      "signInLocked",
+      429,
+      [],
+      `too many failed sign-ins for this email: try again in up to ${Limits.wrongPasswordLockMinutes} minutes`,
+    ),
   tooSoon: (seconds: number) =>
     new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], `wait ${seconds} s before asking for another code`),
   mailFailed: () => new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "the code mail could not be sent"),
@@ -91,6 +100,7 @@ const errors = {
 export function createEmailAuthService(deps: EmailAuthDeps) {
   const { db, clock, users, sessions, mailer, humanCheck, captcha } = deps;
   const codes = createEmailCodes(db, clock);
+  const lockout = createPasswordLockout(db, clock);
 
   /** Spends the code or throws 2006 (with the tries left) or 2015 (locked). */
   const spendCode = async (email: string, scene: EmailScene, code: string, wrongKey: "codeError" | "codeError2") => {
@@ -158,20 +168,31 @@ export function createEmailAuthService(deps: EmailAuthDeps) {
       return { user_id: String(user.id) };
     },
 
-    /** 2001 for an unknown address, 2002 for a wrong password or an account without one; both take as long. */
+    /**
+     * 2001 for an unknown address, 2002 for a wrong password or an account without one; both take as long.
+     * Either counts towards the address's lockout (4003 while locked, whatever the password, known or not).
+     */
     async login(body: z.output<typeof emailLoginBodySchema>): Promise<LoginData> {
+      const attempt = await lockout.begin(body.email);
+      if (!attempt.allowed) throw errors.signInLocked();
       const user = await users.findByEmail(body.email);
       if (!user?.passwordHash) {
         await spendPasswordCheck(body.password);
+        await lockout.failed(body.email);
         throw user ? errors.incorrectLogin() : errors.accountNotFound();
       }
-      if (!(await passwordMatches(user.passwordHash, body.password))) throw errors.incorrectLogin();
+      if (!(await passwordMatches(user.passwordHash, body.password))) {
+        await lockout.failed(body.email);
+        throw errors.incorrectLogin();
+      }
+      await lockout.succeeded(body.email);
       return sessions.signIn(user, "email");
     },
 
     /**
      * Spends the reset code, sets the new password and signs the account out everywhere: a reset is what
-     * someone does when the old password may be known to others.
+     * someone does when the old password may be known to others. Proof of the mailbox also lifts the
+     * address's sign-in lockout.
      */
     async modifyPassword(body: z.output<typeof modifyPasswordBodySchema>): Promise<void> {
       await spendCode(body.email, "FORGET_PASSWORD", body.verifyCode, "codeError2");
@@ -182,6 +203,7 @@ export function createEmailAuthService(deps: EmailAuthDeps) {
         .update(sessionsTable)
         .set({ revokedAt: clock.now() })
         .where(and(eq(sessionsTable.userId, user.id), isNull(sessionsTable.revokedAt)));
+      await lockout.clear(body.email);
       deps.logger.info({ userId: user.id }, "password reset; sessions revoked");
     },
   };
