@@ -27,6 +27,29 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(ConfigError);
   });
 
+  it("offers Sign-In with Ethereum on the spec's chains and checks contract wallets only where a node is set", () => {
+    expect(loadConfig({}).siwe).toEqual({ chainIds: [1, 10, 56, 100, 137, 324, 42161, 42220, 43114], rpcUrls: {} });
+    const configured = loadConfig({
+      SIWE_CHAIN_IDS: "1, 8453",
+      EVM_RPC_URL_8453: "https://base.node.example/key",
+      EVM_RPC_URL_1: " ",
+    });
+    expect(configured.siwe).toEqual({ chainIds: [1, 8453], rpcUrls: { 8453: "https://base.node.example/key" } });
+    expect(() => loadConfig({ SIWE_CHAIN_IDS: "1,mainnet" })).toThrow(/SIWE_CHAIN_IDS: not a chain id: mainnet/);
+    expect(() => loadConfig({ SIWE_CHAIN_IDS: "0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ EVM_RPC_URL_5: "https://goerli.example" })).toThrow(/chain 5 is not in SIWE_CHAIN_IDS/);
+    expect(() => loadConfig({ EVM_RPC_URL_MAIN: "https://node.example" })).toThrow(/must end in a chain id/);
+    expect(() => loadConfig({ EVM_RPC_URL_1: "ws://node.example" })).toThrow(/EVM_RPC_URL_1 must be an http/);
+  });
+
+  it("takes the TON proof domain from TON_PROOF_DOMAIN, else the manifest's or PUBLIC_URL's host, else none", () => {
+    expect(loadConfig({}).tonConnect.proofDomain).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: "https://app.example" }).tonConnect.proofDomain).toBe("app.example");
+    const manifest = { PUBLIC_URL: "https://app.example", TONCONNECT_MANIFEST_URL: "https://cdn.example:8443/m.json" };
+    expect(loadConfig(manifest).tonConnect.proofDomain).toBe("cdn.example:8443");
+    expect(loadConfig({ ...manifest, TON_PROOF_DOMAIN: "Ton.Example" }).tonConnect.proofDomain).toBe("ton.example");
+  });
+
   it("switches to PostgreSQL and Redis when their URLs are set", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://u@db:5432/app",
