@@ -39,9 +39,10 @@ export interface TonConnectManifestDeps {
 }
 
 /**
- * GET /tonconnect-manifest.json for the host the app runs on: a wallet shows the manifest's name and icon
- * and signs its url's host into the ton_proof, so a fixed file would only fit one deployment.
- * public/tonconnect-manifest.json is the Vite dev server's copy.
+ * GET /tonconnect-manifest.json: a wallet shows the manifest's name and icon and signs its url's host into the
+ * ton_proof, so the url is PUBLIC_URL's origin, else the loopback site the request came to; a request with
+ * another Host gets 1001 unknownHost, never a manifest naming that host. public/tonconnect-manifest.json is the
+ * Vite dev server's copy.
  */
 export function tonConnectManifestRoutes(deps: TonConnectManifestDeps) {
   const app = new Hono<AppEnv>();
