@@ -67,6 +67,8 @@ export default defineConfig({
       RATE_LIMIT_POINTS: "10000",
       // Sign-in routes have their own, stricter limit per device; the tests sign in and up many times.
       AUTH_RATE_LIMIT_POINTS: "10000",
+      // every visitor of the suite chats from 127.0.0.1; the per-address quota has its own API test
+      VISITORS_PER_ADDRESS: "10000",
       // Telegram sign-in checks init data with this token (tests sign theirs with it; no bot runs).
       BOT_TOKEN: E2E_BOT_TOKEN,
     },

@@ -17,6 +17,11 @@ export const REQUEST_TIMEOUT_MS = 1_200_000;
 
 export const Quotas = {
   visitorDailyChats: 1,
+  /**
+   * visitors from one address (an IPv4 address, an IPv6 /64) share this many times the visitor's daily chats:
+   * room for a household or office behind one NAT, not for a client that makes up a device number per call
+   */
+  visitorsPerAddress: 5,
   userDailyChats: 2,
   plusExtraDailyChats: 20,
   newUserVipDays: 7,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { Quotas } from "../contract/constants.ts";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
 import { isLoopbackHost, parseProxyList } from "./addresses.ts";
 
@@ -104,6 +105,7 @@ const envSchema = z.object({
   ),
   SIWE_CHAIN_IDS: z.string().default(SIGN_IN_CHAIN_IDS.join(",")),
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
+  VISITORS_PER_ADDRESS: z.coerce.number().int().positive().default(Quotas.visitorsPerAddress),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MARKET_PROVIDER: z.enum(["replay", "live"]).default("replay"),
   BINANCE_BASE_URL: z.url().default("https://api.binance.com"),
@@ -194,6 +196,8 @@ export interface Config {
   };
   /** calls per window a device may make to sign-in, code and captcha routes */
   authRateLimitPoints: number;
+  /** visitors from one address share this many times the visitor's daily chats */
+  visitorsPerAddress: number;
   /** market data: the replay of shipped Binance history, or live Binance prices with CoinGecko metadata */
   market: {
     provider: "replay" | "live";
@@ -372,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     siwe,
     authRateLimitPoints: e.AUTH_RATE_LIMIT_POINTS,
+    visitorsPerAddress: e.VISITORS_PER_ADDRESS,
     market: {
       provider: e.MARKET_PROVIDER,
       replayStart: e.MARKET_REPLAY_START,

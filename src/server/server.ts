@@ -162,6 +162,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       },
       dailyLimit: async (owner) =>
         dailyChatLimit(owner.userId === undefined ? undefined : await users.findById(owner.userId), clock.now()),
+      visitorsPerAddress: config.visitorsPerAddress,
     }),
     toolkit: options.chatToolkit ?? {
       tools: (language) => createChatTools({ market, news, language }),

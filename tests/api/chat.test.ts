@@ -71,6 +71,8 @@ beforeAll(async () => {
     REDIS_KEY_PREFIX: `t${randomUUID().slice(0, 8)}:`,
     RATE_LIMIT_POINTS: "10000",
     AUTH_RATE_LIMIT_POINTS: "10000",
+    // every visitor of these tests calls from 127.0.0.1; the per-address quota has its own test
+    VISITORS_PER_ADDRESS: "10000",
     LLM_GPT_BASE_URL: model.baseUrl,
     LLM_GPT_API_KEY: "test",
     LLM_TIMEOUT_MS: String(TIMEOUT_MS),

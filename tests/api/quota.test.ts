@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotaUsage } from "../../src/server/db/schema.ts";
 import { createQuotaService, quotaDay, visitorSubject } from "../../src/server/features/accounts/quota.service.ts";
+import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { createTestDatabase, newDeviceNo, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 
 let db: TestDatabase;
 let srv: TestServer;
@@ -108,5 +109,60 @@ describe("quota service", () => {
 
   it("days are UTC dates", () => {
     expect(quotaDay(new Date("2025-01-01T00:00:00+08:00"))).toBe("2024-12-31");
+  });
+});
+
+describe("visitor chats per address", () => {
+  let proxied: TestServer;
+  let proxiedDb: TestDatabase;
+  let groupCounter = 0;
+
+  beforeAll(async () => {
+    proxiedDb = await createTestDatabase();
+    // the test may speak as a reverse proxy on loopback, so a call can name its client's address; a call without
+    // x-forwarded-for comes from the socket's address
+    proxied = await startTestServer(
+      { ...proxiedDb.env, TRUST_PROXY: "127.0.0.1" },
+      { clock: manualClock(new Date("2026-11-25T10:00:00Z")) },
+    );
+  });
+  afterAll(async () => {
+    await proxied?.stop();
+    await proxiedDb?.drop();
+  });
+
+  /** One visitor (a new device number every time) asks one question; the stream's first event tells the outcome. */
+  async function visitorAsks(server: TestServer, clientIp?: string) {
+    groupCounter += 1;
+    const response = await fetch(`${server.url}/v2/api/chat/send`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-device-no": newDeviceNo(),
+        ...(clientIp ? { "x-forwarded-for": clientIp } : {}),
+      },
+      body: JSON.stringify({ msggroup: `${Date.now() + groupCounter}7`, question: "What is the price of BTC?" }),
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const [first] = createSseReader().feed(await response.text());
+    if (first?.event === "start") return "answered";
+    const error = JSON.parse(first?.data ?? "{}") as { code?: number };
+    return `refused ${error.code}`;
+  }
+
+  it("6 visitors with new device numbers from one address get 5 answers, then 5004", async () => {
+    const outcomes: string[] = [];
+    for (let i = 0; i < 6; i++) outcomes.push(await visitorAsks(proxied));
+    expect(outcomes).toEqual([...Array<string>(5).fill("answered"), "refused 5004"]);
+  });
+
+  it("counts an IPv4 address alone and an IPv6 address by its /64", async () => {
+    for (let i = 0; i < 5; i++) expect(await visitorAsks(proxied, "203.0.113.7")).toBe("answered");
+    expect(await visitorAsks(proxied, "203.0.113.7")).toBe("refused 5004");
+    expect(await visitorAsks(proxied, "203.0.113.8")).toBe("answered");
+
+    for (let i = 0; i < 5; i++) expect(await visitorAsks(proxied, `2001:db8:1:2::${i + 1}`)).toBe("answered");
+    expect(await visitorAsks(proxied, "2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("refused 5004");
+    expect(await visitorAsks(proxied, "2001:db8:1:3::1")).toBe("answered");
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { addressBucket, normalizeAddress } from "../../addresses.ts";
 import type { Database } from "../../db/client.ts";
 import { quotaUsage } from "../../db/schema.ts";
 import type { Clock } from "../../providers/clock.ts";
@@ -10,6 +12,13 @@ export const QuotaKind = { chat: "chat", analysis: "analysis" } as const;
 export const userSubject = (userId: number) => `u:${userId}`;
 /** The quota subject of a visitor (the device number by default). */
 export const visitorSubject = (visitorId: string) => `v:${visitorId}`;
+/**
+ * The quota subject of a client address: the IPv4 address, or the IPv6 /64 network (one subscriber usually
+ * holds a whole /64); undefined when the address is unknown.
+ */
+export function addressSubject(clientIp: string): string | undefined {
+  return isIP(normalizeAddress(clientIp)) ? `a:${addressBucket(clientIp)}` : undefined;
+}
 
 /** The UTC day of a time, as `YYYY-MM-DD`: quotas renew at 00:00 UTC. */
 export function quotaDay(now: Date): string {

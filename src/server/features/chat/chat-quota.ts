@@ -1,3 +1,4 @@
+import { Quotas } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { MessageKey } from "../../../contract/message-keys.ts";
 
@@ -6,6 +7,11 @@ export interface ChatOwner {
   subject: string;
   /** the signed-in user; undefined for a visitor */
   userId: number | undefined;
+  /**
+   * a visitor's address bucket as a quota subject (`a:<IPv4>` or `a:<IPv6 /64>`): visitors are also counted
+   * per address, so a client that makes up a new device number for every call still gets few chats
+   */
+  network?: string;
 }
 
 /** The daily counter of the accounts feature (its quota service, bound to the chat kind by the server). */
@@ -31,12 +37,15 @@ export interface ChatQuotaDeps {
    * Infinity for trial and VIP cards, which are not counted.
    */
   dailyLimit(owner: ChatOwner): Promise<number>;
+  /** visitors from one address share this many times the visitor's limit (config VISITORS_PER_ADDRESS) */
+  visitorsPerAddress?: number;
 }
 
 /**
  * The chat quota (spec §6, §9): one use per answer that starts. The use is taken before the model is called,
  * atomically (concurrent sends never get more than the limit), and given back when the answer never started.
- * A visitor out of chats gets 5004 noFreeChat; a signed-in user 20006 (redeem with points).
+ * A visitor out of chats gets 5004 noFreeChat; a signed-in user 20006 (redeem with points). A visitor is counted
+ * twice, by device and by address (`visitorsPerAddress` times the limit), and needs room in both.
  */
 export function createChatQuota(deps: ChatQuotaDeps) {
   return {
@@ -45,20 +54,31 @@ export function createChatQuota(deps: ChatQuotaDeps) {
       if (limit === Number.POSITIVE_INFINITY) {
         return { allowed: true, remaining: null, release: async () => undefined };
       }
-      const used = await deps.counter.consume(owner.subject, limit);
-      if (!used.allowed) {
-        return owner.userId === undefined
+      const refused: ChatQuotaGrant =
+        owner.userId === undefined
           ? { allowed: false, code: ErrorCode.NoRemainingChats, key: "noFreeChat" }
           : { allowed: false, code: ErrorCode.ChatQuotaRedeemWithPoints, key: "chatQuotaRedeem" };
+      const used = await deps.counter.consume(owner.subject, limit);
+      if (!used.allowed) return refused;
+      const network = owner.userId === undefined ? owner.network : undefined;
+      let remaining = used.remaining;
+      if (network) {
+        const shared = await deps.counter.consume(network, limit * (deps.visitorsPerAddress ?? Quotas.visitorsPerAddress));
+        if (!shared.allowed) {
+          await deps.counter.release(owner.subject, used.day);
+          return refused;
+        }
+        remaining = Math.min(remaining, shared.remaining);
       }
       let released = false;
       return {
         allowed: true,
-        remaining: used.remaining,
+        remaining,
         async release() {
           if (released) return;
           released = true;
           await deps.counter.release(owner.subject, used.day);
+          if (network) await deps.counter.release(network, used.day);
         },
       };
     },

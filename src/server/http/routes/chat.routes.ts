@@ -10,7 +10,7 @@ import {
   userRateQuerySchema,
 } from "../../../contract/chat.ts";
 import { routes } from "../../../contract/routes.ts";
-import { userSubject, visitorSubject } from "../../features/accounts/quota.service.ts";
+import { addressSubject, userSubject, visitorSubject } from "../../features/accounts/quota.service.ts";
 import type { ChatService } from "../../features/chat/chat.service.ts";
 import type { ChatOwner } from "../../features/chat/chat-quota.ts";
 import { createSseChannel } from "../../features/chat/chat-sse.ts";
@@ -34,7 +34,7 @@ function ownerOf(c: Context<AppEnv>): ChatOwner {
   const session = c.get("session");
   return session
     ? { subject: userSubject(session.userId), userId: session.userId }
-    : { subject: visitorSubject(c.get("deviceNo")), userId: undefined };
+    : { subject: visitorSubject(c.get("deviceNo")), userId: undefined, network: addressSubject(c.get("clientIp")) };
 }
 
 /**
