@@ -17,6 +17,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: "silent",
   RATE_LIMIT_POINTS: "100000000",
+  // the bench's visitors all chat from loopback
+  VISITORS_PER_ADDRESS: "100000000",
 });
 const running = await startServer(config);
 const bare = new Hono().get("/bare", (c) => c.json({ code: 200, msg: "success", data: { ok: true } }));
