@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -241,7 +242,10 @@ export const chatGroups = pgTable(
   (table) => [index("chat_groups_owner_updated_idx").on(table.owner, table.updatedAt)],
 );
 
-/** Questions and answers; an answer is written as it streams and kept (status stopped/error) when cut short. */
+/**
+ * Questions and answers; an answer is written as it streams and kept (status stopped/error) when cut short, or
+ * interrupted when the process writing it died.
+ */
 export const chatMessages = pgTable(
   "chat_messages",
   {
@@ -254,15 +258,33 @@ export const chatMessages = pgTable(
     role: text("role").$type<"user" | "assistant">().notNull(),
     content: text("content").notNull(),
     model: integer("model").notNull(),
-    status: text("status").$type<"streaming" | "complete" | "stopped" | "error">().notNull(),
+    status: text("status").$type<"streaming" | "complete" | "stopped" | "error" | "interrupted">().notNull(),
+    /** the API node writing the answer while it streams (api_nodes.id); null for answers older than the column */
+    node: text("node"),
     rate: integer("rate").notNull().default(0),
     attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
     citations: jsonb("citations").$type<StoredCitation[]>().notNull().default([]),
     related: jsonb("related").$type<string[]>().notNull().default([]),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (table) => [index("chat_messages_group_seq_idx").on(table.msggroup, table.seq)],
+  (table) => [
+    index("chat_messages_group_seq_idx").on(table.msggroup, table.seq),
+    // the sweeps for interrupted answers read only the few rows still streaming
+    index("chat_messages_streaming_idx").on(table.node, table.createdAt).where(sql`${table.status} = 'streaming'`),
+  ],
 );
+
+/**
+ * The API processes alive now: each holds a lease it renews while it runs. An answer left streaming by a node
+ * whose lease ran out (or whose process is gone from this host) is marked interrupted by the others.
+ */
+export const apiNodes = pgTable("api_nodes", {
+  id: text("id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: at("started_at").notNull(),
+  leaseUntil: at("lease_until").notNull(),
+});
 
 /**
  * A shared selection of 1 to 6 messages: a snapshot, so the public page keeps working when the chat is edited or
