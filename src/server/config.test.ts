@@ -58,6 +58,14 @@ describe("loadConfig", () => {
     });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/app", schema: "tenant_a" });
     expect(config.redisUrl).toBe("redis://cache:6379");
+    expect(config.redisRequired).toBe(false);
+  });
+
+  it("makes Redis a condition of readiness only when REDIS_REQUIRED says so, and only with REDIS_URL", () => {
+    expect(loadConfig({ REDIS_URL: "redis://cache:6379", REDIS_REQUIRED: "1" }).redisRequired).toBe(true);
+    expect(loadConfig({ REDIS_URL: "redis://cache:6379", REDIS_REQUIRED: "0" }).redisRequired).toBe(false);
+    expect(() => loadConfig({ REDIS_REQUIRED: "1" })).toThrow(/REDIS_REQUIRED also needs REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: "redis://cache:6379", REDIS_REQUIRED: "maybe" })).toThrow(ConfigError);
   });
 
   it("treats empty values as unset", () => {

@@ -72,6 +72,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{0,32}$/)
     .default("ml:"),
+  REDIS_REQUIRED: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_KEY: optionalString,
   TRUST_PROXY: optionalString,
@@ -156,6 +157,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** prefix of every Redis key, so deployments can share one Redis */
   redisKeyPrefix: string;
+  /** readiness fails while Redis is down (several nodes share limits and pushes); otherwise the node degrades */
+  redisRequired: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   apiKey: string | undefined;
   /**
@@ -331,6 +334,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s3Missing.length > 0 && s3Missing.length < 4) {
     throw new ConfigError(`Invalid configuration: S3 storage also needs ${s3Missing.join(", ")}`);
   }
+  if (e.REDIS_REQUIRED && !e.REDIS_URL) {
+    throw new ConfigError("Invalid configuration: REDIS_REQUIRED also needs REDIS_URL");
+  }
   // speech to text needs its endpoint and its key; one without the other is a mistake, not "off"
   if ((e.STT_BASE_URL || e.STT_API_KEY || e.STT_MODEL) && !(e.STT_BASE_URL && e.STT_API_KEY)) {
     const missing = e.STT_BASE_URL ? "STT_API_KEY" : e.STT_API_KEY ? "STT_BASE_URL" : "STT_BASE_URL, STT_API_KEY";
@@ -347,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisRequired: e.REDIS_REQUIRED,
     logLevel: e.LOG_LEVEL,
     apiKey: e.API_KEY,
     trustProxy,

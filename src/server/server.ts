@@ -40,7 +40,7 @@ import { openReplayNews } from "./providers/news/replay-news.ts";
 import { openRssNews } from "./providers/news/rss-news.ts";
 import { createMemoryPubSub, createRedisPubSub } from "./providers/pubsub.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
-import { createRedis } from "./providers/redis.ts";
+import { createRedisLink } from "./providers/redis.ts";
 import { createOpenAiTranscription } from "./providers/speech/openai-transcription.ts";
 import { createUploadStore } from "./providers/upload-store/create-upload-store.ts";
 
@@ -93,8 +93,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const clock = options.clock ?? systemClock;
   const database = await openDatabase(config.database);
   const db = database.db;
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-  redis?.on("error", (error) => logger.warn({ err: error }, "redis error"));
+  // Redis, when set, connects in the background: a node starts and serves without it, and uses it once it answers
+  const redis = config.redisUrl ? createRedisLink(config.redisUrl, logger) : undefined;
+  await redis?.settled();
 
   const window = config.rateLimit.windowSeconds;
   const limiters = {
@@ -200,6 +201,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     version: packageJson.version,
     limiters,
     ping: database.ping,
+    redis: redis && { required: config.redisRequired, health: () => redis.health() },
     devOutbox: devOutboxRoutes({ enabled: config.devOutbox, db }),
     services,
     push,
@@ -228,7 +230,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await Promise.race([stopped, timeout]);
       await database.close();
       await pubsub.close();
-      await redis?.quit().catch(() => undefined);
+      await redis?.close();
       logger.info("stopped");
     })();
     return closing;

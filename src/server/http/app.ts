@@ -20,6 +20,7 @@ import type { NewsService } from "../features/news/news.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
 import type { RateLimiter } from "../providers/rate-limiter.ts";
+import type { RedisHealth } from "../providers/redis.ts";
 import type { AppEnv } from "./app-env.ts";
 import { fail } from "./envelope.ts";
 import { apiKeyGuard, authRateLimit, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
@@ -68,6 +69,8 @@ export interface HttpDeps {
   limiters: { byDevice: RateLimiter; byAddress: RateLimiter; auth: RateLimiter };
   /** throws when the database does not answer */
   ping(): Promise<void>;
+  /** Redis, when configured: its health, and whether the node is unready without it (REDIS_REQUIRED) */
+  redis?: { required: boolean; health(): Promise<RedisHealth> };
   /** the development mail outbox (page + JSON); composed by the server, off in production */
   devOutbox?: DevOutboxRoutes;
   services: {
@@ -114,11 +117,16 @@ export function createHttpApp(deps: HttpDeps) {
   app.get("/readyz", async (c) => {
     try {
       await deps.ping();
-      return c.json({ status: "ready" });
     } catch (error) {
       c.get("log").warn({ err: error }, "database not ready");
       return c.json({ status: "unavailable" }, 503);
     }
+    if (!deps.redis) return c.json({ status: "ready" });
+    const redis = await deps.redis.health();
+    if (redis.state === "up") return c.json({ status: "ready", redis: "up" });
+    if (deps.redis.required) return c.json({ status: "unavailable", redis: "down" }, 503);
+    // limits and pushes run in process: this node serves, but alone
+    return c.json({ status: "degraded", redis: "down", redisFallbacks: redis.fallbacks, redisOutages: redis.outages });
   });
   app.get(`${API_PREFIX}/openapi.json`, (c) => c.json(openApi));
 

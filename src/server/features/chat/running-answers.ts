@@ -84,7 +84,10 @@ export function createRunningAnswers(pubsub: PubSub, logger: Logger) {
     /** Stops the owner's answers in the chat on every node; true when one was running on this node. */
     async stop(msggroup: string, owner: string): Promise<boolean> {
       const local = abortLocal(msggroup, owner, AbortReason.stopped);
-      await pubsub.publish(CHAT_STOP_CHANNEL, JSON.stringify({ msggroup, owner }));
+      // the local abort is done; other nodes hear of it when the channel carries it (it degrades, never throws)
+      await pubsub
+        .publish(CHAT_STOP_CHANNEL, JSON.stringify({ msggroup, owner }))
+        .catch((error) => logger.warn({ err: error }, "chat stop not published"));
       return local;
     },
 
