@@ -103,6 +103,62 @@ describe("the API envelope", () => {
     }
   });
 
+  describe("text that cannot be stored (NUL, lone surrogates)", () => {
+    const NUL = "before\u0000after";
+    const LONE_HIGH = "price \uD83D up";
+    const LONE_LOW = "\uDE00 trailing";
+    const refusedNaming = (field: string) => ({ code: 1001, data: { key: "invalidValue", field } });
+
+    it("refuses it in feedback with 1001 naming the field, and stores nothing", async () => {
+      for (const [field, text] of [
+        ["content", NUL],
+        ["contact", LONE_HIGH],
+        ["content", LONE_LOW],
+      ] as const) {
+        const body = { seriousness: 2, type: "other", content: "fine", contact: "me", [field]: text };
+        const res = await call(srv.url, "/addFeedback", { body });
+        expect(res.status).toBe(400);
+        expect(res.json).toMatchObject(refusedNaming(field));
+      }
+      const stored = await srv.server.database.db.execute(sql`select count(*)::int as n from feedback`);
+      expect(stored.rows[0]).toMatchObject({ n: 0 });
+    });
+
+    it("refuses it in an email, a question and a nested or key position", async () => {
+      const email = await call(srv.url, "/register", {
+        body: { email: `a${NUL}@example.com`, verifyCode: "123456", password: "secret12" },
+      });
+      expect(email.json).toMatchObject(refusedNaming("email"));
+      const question = await call(srv.url, "/chat/send", {
+        body: { msggroup: `${Date.now()}abc`, question: `What is BTC?${NUL}` },
+      });
+      expect(question.status).toBe(400);
+      expect(question.headers.get("content-type")).toContain("application/json");
+      expect(question.json).toMatchObject(refusedNaming("question"));
+      const nested = await call(srv.url, "/chat/send", {
+        body: { msggroup: `${Date.now()}abc`, question: "hi", attachments: [{ type: "image", url: LONE_HIGH }] },
+      });
+      expect(nested.json).toMatchObject(refusedNaming("attachments.0.url"));
+      const key = await call(srv.url, "/addFeedback", {
+        body: { seriousness: 2, type: "other", content: "ok", contact: "me", [`x${NUL}`]: 1 },
+      });
+      expect(key.json).toMatchObject(refusedNaming(`x${NUL}`));
+    });
+
+    it("refuses it in query strings, and a device number that carries it", async () => {
+      for (const path of ["/symbolSearch?keyword=BT%00C", "/news/detail?code=%00", "/getCoinList?keyword=%00"]) {
+        const res = await call(srv.url, path);
+        expect(res.status, path).toBeLessThan(500);
+        expect(res.json?.code, path).toBe(1001);
+      }
+      const search = await call(srv.url, "/symbolSearch?keyword=BT%00C");
+      expect(search.json).toMatchObject(refusedNaming("keyword"));
+      const push = await fetch(`${srv.url}/v2/api/push?deviceNo=device%00number1`);
+      expect(push.status).toBe(400);
+      expect(await push.json()).toMatchObject({ code: 1001, data: { key: "deviceNoMissing", field: "x-device-no" } });
+    });
+  });
+
   it("publishes the contract as an OpenAPI document", async () => {
     const res = await fetch(`${srv.url}/v2/api/openapi.json`);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };

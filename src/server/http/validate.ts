@@ -4,6 +4,7 @@ import type { FieldIssue } from "../../contract/envelope.ts";
 import { ErrorCode } from "../../contract/errors.ts";
 import { isMessageKey } from "../../contract/message-keys.ts";
 import { ApiError } from "../api-error.ts";
+import { firstUnstorableText } from "./text-input.ts";
 
 function toIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
@@ -12,7 +13,17 @@ function toIssues(error: z.ZodError): FieldIssue[] {
   }));
 }
 
+/**
+ * Validates a request's input (body, query, parameters) with its schema. Every string in it, keys included, must
+ * first be storable text (no NUL, no lone surrogate): otherwise 1001 invalidValue naming the field, never a
+ * database error.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const unstorable = firstUnstorableText(value);
+  if (unstorable) {
+    const field = unstorable.length > 0 ? unstorable.join(".") : "body";
+    throw ApiError.invalid([{ field, key: "invalidValue" }], `invalid request: ${field}: not valid text`);
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
     const issues = toIssues(result.error);
