@@ -26,7 +26,7 @@ const READY_ATTEMPTS = 400;
 const READY_INTERVAL_MS = 25;
 
 /** A port nothing listens on right now, picked by the system. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
