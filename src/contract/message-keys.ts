@@ -77,6 +77,8 @@ export const validationMessageKeys = [
   "unknownHost",
   /** 4003 on password sign-in: too many wrong passwords for this email lately (OWASP ASVS 2.2.1 lockout) */
   "signInLocked",
+  /** an upload would take the account's or visitor's stored files over their storage quota */
+  "uploadStorageFull",
 ] as const;
 
 export const successMessageKeys = [

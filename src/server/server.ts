@@ -52,6 +52,8 @@ export interface RunningServer {
   logger: Logger;
   /** stops taking connections, lets requests in flight finish, then closes the database and Redis */
   close(): Promise<void>;
+  /** removes the uploads no kept message names that are a day old now (a job that also runs by itself hourly) */
+  sweepUploads(): Promise<number>;
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -149,7 +151,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const push = createPushHub(pubsub);
   // uploads (local directory, or S3 when configured), shares and suggested questions
-  const chatExtras = createChatExtras({ db, store: createUploadStore(config.uploads), logger });
+  const chatExtras = createChatExtras({ db, store: createUploadStore(config.uploads), logger, clock });
   const chat = createChatService({
     db,
     clock,
@@ -176,6 +178,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     speech: config.speech ? createOpenAiTranscription(config.speech) : undefined,
   });
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
+  chatExtras.start();
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -228,6 +231,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         }, config.shutdownTimeoutMs).unref();
       });
       await Promise.race([stopped, timeout]);
+      await chatExtras.close();
       await database.close();
       await pubsub.close();
       await redis?.close();
@@ -235,5 +239,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     })();
     return closing;
   };
-  return { url: `http://${host}:${port}`, database, port, app, logger, close };
+  return {
+    url: `http://${host}:${port}`,
+    database,
+    port,
+    app,
+    logger,
+    close,
+    sweepUploads: () => chatExtras.sweeper.sweep(),
+  };
 }

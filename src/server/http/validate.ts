@@ -4,6 +4,8 @@ import type { FieldIssue } from "../../contract/envelope.ts";
 import { ErrorCode } from "../../contract/errors.ts";
 import { isMessageKey } from "../../contract/message-keys.ts";
 import { ApiError } from "../api-error.ts";
+import { JSON_MAX_DEPTH, readJson } from "../json-text.ts";
+import { bodyLimitOf, tooLarge } from "./body-limit.ts";
 import { firstUnstorableText } from "./text-input.ts";
 
 function toIssues(error: z.ZodError): FieldIssue[] {
@@ -33,19 +35,42 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** Reads a JSON body and validates it; a body that is not JSON is 1001 malformedBody. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+/**
+ * The raw bytes of a JSON body, for a route that reads it elsewhere (uploads are read in worker threads): the
+ * content type must be JSON and the body within the route's limit (DEFAULT_JSON_BODY_MAX_BYTES where the route
+ * sets none), else 1001 malformedBody (415) or payloadTooLarge (413).
+ */
+export async function jsonBytes(c: Context): Promise<Uint8Array> {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) {
     throw new ApiError(ErrorCode.RequestFailed, "malformedBody", 415, [], "expected an application/json body");
   }
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new ApiError(ErrorCode.RequestFailed, "malformedBody", 400, [], "the body is not valid JSON");
+  const maxBytes = bodyLimitOf(c.req.raw);
+  if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return bytes;
+}
+
+/**
+ * Reads a JSON body and validates it: a body that is not JSON, or nests deeper than JSON_MAX_DEPTH levels, is
+ * 1001 malformedBody (the depth is checked on the raw text before it is parsed, so a body of a million brackets
+ * costs a scan, not a parse).
+ */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const read = readJson(await jsonBytes(c), JSON_MAX_DEPTH);
+  if (!read.ok) {
+    const message =
+      read.reason === "tooDeep" ? `the body nests deeper than ${JSON_MAX_DEPTH} levels` : "the body is not valid JSON";
+    throw new ApiError(
+      ErrorCode.RequestFailed,
+      "malformedBody",
+      400,
+      [{ field: "body", key: "malformedBody" }],
+      message,
+    );
   }
-  return parseWith(schema, raw);
+  return parseWith(schema, read.value);
 }
 
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

@@ -4,8 +4,6 @@ import { createMiddleware } from "hono/factory";
 import {
   CHAT_UPLOAD_PATH_PREFIX,
   getShareMessagesQuerySchema,
-  imageListUploadBodySchema,
-  pdfUploadBodySchema,
   polishQuerySchema,
   recommendQuerySchema,
   shareMessagesBodySchema,
@@ -25,7 +23,7 @@ import { swapQuestions } from "../../features/chat/extras/suggestions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
-import { jsonBody, queryParams } from "../validate.ts";
+import { jsonBody, jsonBytes, queryParams } from "../validate.ts";
 
 export interface ChatExtrasRouteDeps {
   extras: ChatExtras;
@@ -62,13 +60,13 @@ function publicOrigin(c: Context<AppEnv>, deps: Pick<ChatExtrasRouteDeps, "publi
 export function chatExtrasRoutes(deps: ChatExtrasRouteDeps) {
   const { uploads, shares, recommender } = deps.extras;
   return new Hono<AppEnv>()
+    // upload bodies (tens of megabytes of base64) are parsed and checked against the contract's body schemas in
+    // the upload workers, off this thread
     .post(routes.imageListUpload.path, limitBody(routes.imageListUpload.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, imageListUploadBodySchema);
-      return ok(c, await uploads.saveImages(ownerOf(c), body.image_list));
+      return ok(c, await uploads.saveImages(ownerOf(c), await jsonBytes(c)));
     })
     .post(routes.pdfUpload.path, limitBody(routes.pdfUpload.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, pdfUploadBodySchema);
-      return ok(c, await uploads.savePdf(ownerOf(c), body));
+      return ok(c, await uploads.savePdf(ownerOf(c), await jsonBytes(c)));
     })
     .get(routes.instructionPolish.path, (c) => {
       const query = queryParams(c, polishQuerySchema);

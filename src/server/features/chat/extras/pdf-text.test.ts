@@ -28,7 +28,7 @@ function makePdf(pages: string[]): Uint8Array {
   return new Uint8Array(Buffer.from(out, "latin1"));
 }
 
-const options = { maxChars: 200_000, timeoutMs: 10_000 };
+const options = { maxChars: 200_000, maxPages: 100, timeoutMs: 10_000 };
 
 describe("extractPdfText", () => {
   it("reads each page's text, pages apart by a blank line, and leaves the caller's bytes intact", async () => {
@@ -42,6 +42,11 @@ describe("extractPdfText", () => {
   it("cuts the text at maxChars", async () => {
     const result = await extractPdfText(makePdf(["abcdefghij", "klmnopqrst"]), { ...options, maxChars: 15 });
     expect(result).toEqual({ pages: 2, text: "abcdefghij\n\nklm", truncated: true });
+  });
+
+  it("reads at most maxPages pages, and says the text is cut", async () => {
+    const result = await extractPdfText(makePdf(["one", "two", "three"]), { ...options, maxPages: 2 });
+    expect(result).toEqual({ pages: 3, text: "one\n\ntwo", truncated: true });
   });
 
   it("gives empty text for a PDF without a text layer", async () => {

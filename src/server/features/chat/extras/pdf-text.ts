@@ -1,12 +1,13 @@
 /**
  * Text of a PDF, read with unpdf (PDF.js built for servers), loaded on first use so the server starts without it.
- * Pages are read in order until `maxChars`; a scanned PDF without a text layer gives empty text, not an error.
+ * Pages are read in order until `maxChars` or `maxPages`; a scanned PDF without a text layer gives empty text, not
+ * an error. This is CPU work: the server runs it in its upload workers (upload-pool.ts), never on the main thread.
  */
 
 export interface PdfText {
   pages: number;
   text: string;
-  /** the text was cut at maxChars */
+  /** the text was cut at maxChars, or pages after maxPages were not read */
   truncated: boolean;
 }
 
@@ -17,6 +18,8 @@ export class PdfUnreadableError extends Error {
 
 export interface PdfTextOptions {
   maxChars: number;
+  /** pages read at most; the text of later pages is left out */
+  maxPages: number;
   timeoutMs: number;
 }
 
@@ -38,8 +41,8 @@ export async function extractPdfText(bytes: Uint8Array, options: PdfTextOptions)
     try {
       const parts: string[] = [];
       let chars = 0;
-      let truncated = false;
-      for (let number = 1; number <= pdf.numPages; number += 1) {
+      let truncated = pdf.numPages > options.maxPages;
+      for (let number = 1; number <= Math.min(pdf.numPages, options.maxPages); number += 1) {
         const page = await pdf.getPage(number);
         const content = await page.getTextContent();
         let pageText = "";

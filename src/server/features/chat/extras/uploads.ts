@@ -1,32 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { CHAT_UPLOAD_PATH_PREFIX, PDF_UPLOAD_MAX_BYTES } from "../../../../contract/chat.ts";
-import { Limits } from "../../../../contract/constants.ts";
+import { CHAT_UPLOAD_PATH_PREFIX } from "../../../../contract/chat.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
-import type { MessageKey } from "../../../../contract/message-keys.ts";
 import { ApiError } from "../../../api-error.ts";
 import type { Database } from "../../../db/client.ts";
 import { chatUploads } from "../../../db/schema.ts";
 import type { Logger } from "../../../logger.ts";
+import type { Clock } from "../../../providers/clock.ts";
 import type { StoredObject, UploadStore } from "../../../providers/upload-store/upload-store.ts";
-import { declaredImageMime, decodeBase64Payload, type ImageMime, looksLikePdf, sniffImage } from "./file-bytes.ts";
-import { extractPdfText, PdfUnreadableError } from "./pdf-text.ts";
+import type { Checked } from "./upload-checks.ts";
+import { type UploadPool, UploadPoolBusyError, UploadTimeoutError } from "./upload-pool.ts";
+import { insertWithinQuota, storageQuotaOf, storageUsed, type UploadRow } from "./upload-quota.ts";
 
 /** Characters of a PDF's text kept for the model (about 50k tokens); the rest is cut. */
 export const PDF_TEXT_MAX_CHARS = 200_000;
-const PDF_READ_TIMEOUT_MS = 20_000;
-
-export interface ImageUpload {
-  type: string;
-  base64content: string;
-  name: string;
-}
-
-export interface PdfUpload {
-  name: string;
-  type: string;
-  base64content: string;
-}
+/** Pages of a PDF whose text is read; later pages are left out (the text is cut at PDF_TEXT_MAX_CHARS anyway). */
+export const PDF_MAX_PAGES = 500;
+/** Time limit of reading one upload in a worker, waiting for a free worker included. */
+export const UPLOAD_READ_TIMEOUT_MS = 20_000;
 
 export interface PdfUploaded {
   fileId: string;
@@ -44,17 +35,24 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** The path an uploaded image is served at. */
 export const imagePath = (id: string) => `${CHAT_UPLOAD_PATH_PREFIX}${id}`;
 
-function fileError(key: MessageKey, field: string, message: string, status: 400 | 413 = 400): ApiError {
-  return new ApiError(ErrorCode.RequestFailed, key, status, [{ field, key }], message);
-}
-
-const quoted = (name: string) => JSON.stringify(name);
-
 export interface UploadsDeps {
   db: Database;
   store: UploadStore;
   logger: Logger;
+  clock: Clock;
+  /** the worker threads that read upload bodies */
+  pool: UploadPool;
+  readTimeoutMs?: number;
 }
+
+const storageFull = (owner: string) =>
+  new ApiError(
+    ErrorCode.RequestFailed,
+    "uploadStorageFull",
+    413,
+    [],
+    `the uploads would take over ${storageQuotaOf(owner)} bytes of storage`,
+  );
 
 /**
  * Chat uploads (spec §2 upload menu, §5 limits): images (png/jpeg, at most 5 of at most 10485760 bytes each) are
@@ -62,36 +60,49 @@ export interface UploadsDeps {
  * owner is a quota subject (`u:<user id>` or `v:<visitor id>`).
  */
 export function createUploadsService(deps: UploadsDeps) {
-  const { db, store, logger } = deps;
+  const { db, store, logger, clock, pool } = deps;
 
-  /** Checks every image before storing any, so an upload is all or nothing. */
-  function readImages(images: readonly ImageUpload[]): { bytes: Buffer; mime: ImageMime; name: string }[] {
-    if (images.length > Limits.chatImagesMax) {
-      throw fileError("imagesNumTip", "image_list", `at most ${Limits.chatImagesMax} images`);
+  /** Refuses at once an owner already at the quota, before any work is spent on the body. */
+  async function assertRoomLeft(owner: string): Promise<void> {
+    if ((await storageUsed(db, owner)) >= storageQuotaOf(owner)) throw storageFull(owner);
+  }
+
+  /** Runs a body's checks in a worker; a refusal becomes the error envelope the client is told. */
+  async function inWorker<T>(name: string, work: () => Promise<Checked<T>>): Promise<T> {
+    let checked: Checked<T>;
+    try {
+      checked = await work();
+    } catch (error) {
+      if (error instanceof UploadTimeoutError) {
+        logger.info({ err: error }, `${name} upload over its time limit refused`);
+        throw new ApiError(ErrorCode.RequestFailed, "updataError", 422, [], "reading the upload took too long");
+      }
+      if (error instanceof UploadPoolBusyError) {
+        throw new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "too many uploads at once");
+      }
+      throw error;
     }
-    return images.map((upload, index) => {
-      const field = `image_list.${index}`;
-      const declared = declaredImageMime(upload.type);
-      if (!declared) throw fileError("imgTypeTip", field, `${quoted(upload.name)} is not a png or jpeg image`);
-      const payload = decodeBase64Payload(upload.base64content, Limits.chatImageMaxBytes);
-      if (!payload.ok) {
-        if (payload.reason === "tooLarge") {
-          throw fileError(
-            "payloadTooLarge",
-            field,
-            `${quoted(upload.name)} is over ${Limits.chatImageMaxBytes} bytes`,
-            413,
-          );
-        }
-        throw fileError("imgTypeTip", field, `${quoted(upload.name)} is not valid base64`);
+    if (!checked.ok) {
+      const { key, status, issues, message } = checked.refusal;
+      throw new ApiError(ErrorCode.RequestFailed, key, status, issues, message);
+    }
+    return checked.value;
+  }
+
+  /** Stores the bytes, then records the rows within the owner's quota; nothing is kept when either fails. */
+  async function keep(owner: string, files: readonly (UploadRow & { bytes: Uint8Array })[]): Promise<void> {
+    const stored: string[] = [];
+    try {
+      for (const file of files) {
+        await storeOrFail(file.storageKey, file.bytes, file.mime);
+        stored.push(file.storageKey);
       }
-      const sniffed = sniffImage(payload.bytes);
-      const prefixAgrees = payload.prefixMime === undefined || declaredImageMime(payload.prefixMime) === sniffed;
-      if (!sniffed || sniffed !== declared || !prefixAgrees) {
-        throw fileError("imgTypeTip", field, `${quoted(upload.name)} is not the png or jpeg image it claims to be`);
-      }
-      return { bytes: payload.bytes, mime: sniffed, name: upload.name };
-    });
+      const rows = files.map(({ bytes: _bytes, ...row }) => row);
+      if (!(await insertWithinQuota(db, owner, rows))) throw storageFull(owner);
+    } catch (error) {
+      await forget(stored);
+      throw error;
+    }
   }
 
   async function storeOrFail(key: string, bytes: Uint8Array, mime: string): Promise<void> {
@@ -123,91 +134,57 @@ export function createUploadsService(deps: UploadsDeps) {
   }
 
   return {
-    /** Stores the images and answers their paths in the order given. */
-    async saveImages(owner: string, images: readonly ImageUpload[]): Promise<{ files_url: string[] }> {
-      const checked = readImages(images);
-      const rows = checked.map((file) => {
+    /** Checks an image upload's JSON body, stores the images and answers their paths in the order given. */
+    async saveImages(owner: string, body: Uint8Array): Promise<{ files_url: string[] }> {
+      await assertRoomLeft(owner);
+      const images = await inWorker("image", () => pool.readImages(body));
+      const now = clock.now();
+      const files = images.map((image) => {
         const id = newUploadId();
         return {
           id,
           owner,
           kind: "image" as const,
-          name: file.name,
-          mime: file.mime,
-          size: file.bytes.length,
+          name: image.name,
+          mime: image.mime,
+          size: image.bytes.byteLength,
           storageKey: `images/${id}`,
-          bytes: file.bytes,
+          createdAt: now,
+          bytes: image.bytes,
         };
       });
-      const stored: string[] = [];
-      try {
-        for (const row of rows) {
-          await storeOrFail(row.storageKey, row.bytes, row.mime);
-          stored.push(row.storageKey);
-        }
-        await db.insert(chatUploads).values(rows.map(({ bytes: _bytes, ...row }) => row));
-      } catch (error) {
-        await forget(stored);
-        throw error;
-      }
-      return { files_url: rows.map((row) => imagePath(row.id)) };
+      await keep(owner, files);
+      return { files_url: files.map((file) => imagePath(file.id)) };
     },
 
-    /** Stores a PDF (application/pdf, at most PDF_UPLOAD_MAX_BYTES) with its extracted text. */
-    async savePdf(owner: string, upload: PdfUpload): Promise<PdfUploaded> {
-      const name = upload.name;
-      if (upload.type.trim().toLowerCase() !== "application/pdf") {
-        throw fileError("pdfTips", "type", `${quoted(name)} is not application/pdf`);
-      }
-      const payload = decodeBase64Payload(upload.base64content, PDF_UPLOAD_MAX_BYTES);
-      if (!payload.ok) {
-        if (payload.reason === "tooLarge") {
-          throw fileError(
-            "payloadTooLarge",
-            "base64content",
-            `${quoted(name)} is over ${PDF_UPLOAD_MAX_BYTES} bytes`,
-            413,
-          );
-        }
-        throw fileError("pdfTips", "base64content", `${quoted(name)} is not valid base64`);
-      }
-      if (
-        (payload.prefixMime !== undefined && payload.prefixMime !== "application/pdf") ||
-        !looksLikePdf(payload.bytes)
-      ) {
-        throw fileError("pdfTips", "base64content", `${quoted(name)} is not a PDF`);
-      }
-      let extracted: Awaited<ReturnType<typeof extractPdfText>>;
-      try {
-        extracted = await extractPdfText(payload.bytes, {
+    /** Checks a PDF upload's JSON body, reads the PDF's text and stores both. */
+    async savePdf(owner: string, body: Uint8Array): Promise<PdfUploaded> {
+      await assertRoomLeft(owner);
+      const pdf = await inWorker("PDF", () =>
+        pool.readPdf(body, {
           maxChars: PDF_TEXT_MAX_CHARS,
-          timeoutMs: PDF_READ_TIMEOUT_MS,
-        });
-      } catch (error) {
-        if (!(error instanceof PdfUnreadableError)) throw error;
-        logger.info({ err: error, name }, "unreadable PDF refused");
-        throw fileError("pdfTips", "base64content", `${quoted(name)} could not be read as a PDF`);
-      }
+          maxPages: PDF_MAX_PAGES,
+          timeoutMs: deps.readTimeoutMs ?? UPLOAD_READ_TIMEOUT_MS,
+        }),
+      );
       const id = newUploadId();
-      const storageKey = `pdf/${id}`;
-      await storeOrFail(storageKey, payload.bytes, "application/pdf");
-      try {
-        await db.insert(chatUploads).values({
+      const size = pdf.bytes.byteLength;
+      await keep(owner, [
+        {
           id,
           owner,
           kind: "pdf",
-          name,
+          name: pdf.name,
           mime: "application/pdf",
-          size: payload.bytes.length,
-          storageKey,
-          text: extracted.text,
-          pages: extracted.pages,
-        });
-      } catch (error) {
-        await forget([storageKey]);
-        throw error;
-      }
-      return { fileId: id, name, size: payload.bytes.length, pages: extracted.pages, chars: extracted.text.length };
+          size,
+          storageKey: `pdf/${id}`,
+          text: pdf.text,
+          pages: pdf.pages,
+          createdAt: clock.now(),
+          bytes: pdf.bytes,
+        },
+      ]);
+      return { fileId: id, name: pdf.name, size, pages: pdf.pages, chars: pdf.text.length };
     },
 
     image,
