@@ -145,6 +145,26 @@ describe("a Redis outage", () => {
     );
   });
 
+  it("holds no call up while Redis is connected but silent, and goes back to it when it answers again", async () => {
+    const srv = await server({ REDIS_URL: redis.url });
+    expect(await readiness(srv.url)).toEqual({ status: 200, body: { status: "ready", redis: "up" } });
+    const outside = new Redis(redis.url);
+    cleanups.push(async () => outside.disconnect());
+    // every client's commands wait, the connections stay open: the stall a hung or overloaded Redis causes
+    await outside.call("CLIENT", "PAUSE", "4000", "ALL");
+    for (let i = 0; i < 4; i++) {
+      const coins = await coinList(srv.url);
+      expect(coins.json?.code).toBe(200);
+      expect(coins.ms).toBeLessThan(WITHOUT_WAITING_MS);
+    }
+    expect(await readiness(srv.url)).toMatchObject({ status: 200, body: { status: "degraded", redis: "down" } });
+    expect(outageLogs(srv)).toHaveLength(1);
+    await outside.call("CLIENT", "UNPAUSE");
+    await expect
+      .poll(async () => (await readiness(srv.url)).body, { timeout: 10_000, interval: 50 })
+      .toEqual({ status: "ready", redis: "up" });
+  });
+
   it("with REDIS_REQUIRED=1 makes the node unready (503, redis down) while it still answers", async () => {
     const closed = `redis://127.0.0.1:${await freePort()}`;
     const srv = await server({ REDIS_URL: closed, REDIS_REQUIRED: "1" });

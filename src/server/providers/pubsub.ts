@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { type RedisLink, RedisUnavailableError } from "./redis.ts";
+import type { RedisLink } from "./redis.ts";
 
 export type PubSubHandler = (message: string) => void;
 
@@ -84,15 +84,12 @@ export function createRedisPubSub(link: RedisLink, prefix: string): PubSub {
     kind: "redis",
     async publish(channel, message) {
       const full = prefix + channel;
-      let published = false;
-      if (link.usable) {
-        published = await link
-          .run((redis) => redis.publish(full, message))
-          .then(
-            () => true,
-            () => false,
-          );
-      }
+      const published = await link
+        .run((redis) => redis.publish(full, message))
+        .then(
+          () => true,
+          () => false,
+        );
       if (!published) link.fellBack("pushes");
       // what Redis did not carry, or carries to a node not yet listening, is delivered here
       if (!published || !subscribed.has(full)) emitter.emit(full, message);
@@ -117,7 +114,6 @@ export function createRedisPubSub(link: RedisLink, prefix: string): PubSub {
       const key = `${prefix}lease:${name}`;
       const ttl = String(Math.max(1, Math.round(ttlMs)));
       try {
-        if (!link.usable) throw new RedisUnavailableError();
         if ((await link.run((redis) => redis.set(key, nodeId, "PX", ttl, "NX"))) === "OK") return true;
         return (await link.run((redis) => redis.eval(RENEW, 1, key, nodeId, ttl))) === 1;
       } catch {

@@ -45,12 +45,10 @@ export function createRateLimiter(options: RateLimitOptions, redis?: RedisLink):
   return {
     async consume(key) {
       if (redis && shared) {
-        if (redis.usable) {
-          try {
-            return await redis.run(() => decide(shared, key));
-          } catch {
-            // unreachable or too slow: counted in process below
-          }
+        try {
+          return await redis.run(() => decide(shared, key));
+        } catch {
+          // unreachable or too slow: counted in process below
         }
         redis.fellBack("rate limits");
       }

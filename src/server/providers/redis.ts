@@ -1,9 +1,14 @@
-import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll, TimeoutStrategy, timeout, wrap } from "cockatiel";
+import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll } from "cockatiel";
 import { Redis, type RedisOptions } from "ioredis";
 import type { Logger } from "../logger.ts";
 
 /** The longest any one Redis call may take before the caller goes on without it. */
 export const REDIS_CALL_TIMEOUT_MS = 200;
+/**
+ * The connection's own limit on a command: a backstop behind REDIS_CALL_TIMEOUT_MS (which `run` applies in a way
+ * that tolerates this process's own pauses) for commands sent outside `run`, such as subscriptions.
+ */
+const COMMAND_TIMEOUT_MS = 1_000;
 /** Consecutive failed calls (errors or timeouts) that open the breaker. */
 const FAILURES_TO_OPEN = 3;
 /** How long an open breaker refuses calls before it lets one through to test Redis. */
@@ -31,9 +36,10 @@ export interface RedisHealth {
 export interface RedisLink {
   /** the command connection (for libraries that take an ioredis client); prefer `run` for calls */
   readonly client: Redis;
-  /** true while calls may go to Redis: connected and the breaker closed */
-  readonly usable: boolean;
-  /** one call, bounded in time, through the breaker; throws at once while Redis is unusable */
+  /**
+   * One call, bounded in time, through the breaker. Throws at once while the connection is down or the breaker
+   * open; once it has been open for a while, one call goes through to test Redis.
+   */
   run<T>(call: (client: Redis) => Promise<T>): Promise<T>;
   /** a caller did without Redis (`what`: e.g. "rate limits"); counted, and logged once per outage */
   fellBack(what: string): void;
@@ -63,12 +69,40 @@ export function resilientOptions(): RedisOptions {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: REDIS_CALL_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: 1_000,
     autoResubscribe: false,
     // reconnect forever, backing off to at most a second, so a Redis that comes back is used within a second
     retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 5), MAX_RECONNECT_DELAY_MS),
   };
+}
+
+export class RedisTimeoutError extends Error {
+  constructor() {
+    super(`redis call took longer than ${REDIS_CALL_TIMEOUT_MS} ms`);
+    this.name = "RedisTimeoutError";
+  }
+}
+
+/**
+ * `call` bounded by `ms`. When the timer fires, the rejection waits for the event loop's next check phase, so a
+ * reply that arrived while this process was paused (a loaded machine, a long synchronous task) is read first and
+ * wins: only Redis's slowness counts, never the node's own.
+ */
+export function withinMs<T>(call: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => setImmediate(() => reject(new RedisTimeoutError())), ms);
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 const CONNECTING: ReadonlySet<string> = new Set(["wait", "connecting", "connect"]);
@@ -102,7 +136,6 @@ export function createRedisLink(url: string, logger: Logger): RedisLink {
     halfOpenAfter: HALF_OPEN_AFTER_MS,
     breaker: new ConsecutiveBreaker(FAILURES_TO_OPEN),
   });
-  const policy = wrap(breaker, timeout(REDIS_CALL_TIMEOUT_MS, TimeoutStrategy.Aggressive));
 
   let down = false;
   let closing = false;
@@ -133,18 +166,13 @@ export function createRedisLink(url: string, logger: Logger): RedisLink {
     if (client.status === "ready") cameBack();
   });
 
-  const usable = () => client.status === "ready" && breaker.state !== CircuitState.Open;
-
   const run = async <T>(call: (redis: Redis) => Promise<T>): Promise<T> => {
     if (client.status !== "ready") throw new RedisUnavailableError();
-    return policy.execute(() => call(client));
+    return breaker.execute(() => withinMs(call(client), REDIS_CALL_TIMEOUT_MS));
   };
 
   return {
     client,
-    get usable() {
-      return usable();
-    },
     run,
     fellBack(what) {
       fallbacks += 1;
@@ -153,12 +181,10 @@ export function createRedisLink(url: string, logger: Logger): RedisLink {
     connection: open,
     settled: (connection = client) => settle(connection),
     async health() {
-      let state: RedisHealth["state"] = "down";
-      if (usable())
-        state = await run((redis) => redis.ping()).then(
-          () => "up" as const,
-          () => "down" as const,
-        );
+      const state = await run((redis) => redis.ping()).then(
+        () => "up" as const,
+        () => "down" as const,
+      );
       return { state, fallbacks, outages };
     },
     async close() {
