@@ -28,7 +28,7 @@ npx tsc --noEmit -p tsconfig.json
 step "lint and format"
 npx biome ci .
 step "layer rules"
-node --import tsx scripts/check-layers.ts
+npm run --silent layers
 step "translations (every message has its Chinese text)"
 npx lingui extract --clean >/dev/null
 npx lingui compile --strict

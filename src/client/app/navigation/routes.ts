@@ -1,10 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-
-export interface PageProps {
-  title: MessageDescriptor;
-}
+import type { PageProps } from "../pages/page-props.ts";
 
 export interface AppRoute {
   /** the spec's path (§2); a trailing slash also matches without it */

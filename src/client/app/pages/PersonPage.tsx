@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { PersonalCenter } from "../../features/account/components/PersonalCenter.tsx";
 import { SignInButton } from "../../features/auth/components/SignInButton.tsx";
 import { loginStatusAtom } from "../../shared/session/session.ts";
-import type { PageProps } from "../navigation/routes.ts";
+import type { PageProps } from "./page-props.ts";
 import "./pages.css";
 
 /** /person/ (spec §2): the personal center; visitors are asked to sign in first (spec §6). */

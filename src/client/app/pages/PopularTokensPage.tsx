@@ -4,7 +4,7 @@ import { dashboardCategories as categoryIds, type DashboardCategory } from "../.
 import { CategoryCoins } from "../../features/market/components/CategoryCoins.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
 import { dashboardCategories } from "../navigation/nav-items.ts";
-import type { PageProps } from "../navigation/routes.ts";
+import type { PageProps } from "./page-props.ts";
 import "./pages.css";
 
 function isCategory(value: string | null): value is DashboardCategory {

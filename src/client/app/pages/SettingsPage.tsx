@@ -13,7 +13,7 @@ import {
   themeValueAtom,
 } from "../../shared/settings/settings.ts";
 import { RadioGroup } from "../../shared/ui/RadioGroup.tsx";
-import type { PageProps } from "../navigation/routes.ts";
+import type { PageProps } from "./page-props.ts";
 import "./pages.css";
 
 const sections = ["language", "theme", "messages", "wallet"] as const;

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
-import type { PageProps } from "../navigation/routes.ts";
+import type { PageProps } from "./page-props.ts";
 import "./pages.css";
 
 /** The honest state of an area that is not built yet: no sample data, no pretend content. */

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { humanChecksUsed } from "../../db/schema.ts";
 import { createSingleUseTokens } from "../../db/single-use-tokens.ts";
 import type { Clock } from "../clock.ts";
-import type { HumanCheck } from "../human-check.ts";
+import type { HumanCheck } from "./port.ts";
 
 /** A browser solves this in well under a second (on average it hashes half of it). */
 export const ALTCHA_MAX_NUMBER = 50_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { HumanCheck } from "../human-check.ts";
 import { callUpstream } from "../upstream/upstream-call.ts";
+import type { HumanCheck } from "./port.ts";
 
 export interface TurnstileOptions {
   siteKey: string;
