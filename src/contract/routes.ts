@@ -50,6 +50,14 @@ import {
 import { Limits } from "./constants.ts";
 import { addFeedbackBodySchema, addFeedbackDataSchema } from "./feedback.ts";
 import {
+  avatarParamsSchema,
+  chatFigureParamsSchema,
+  chatUploadParamsSchema,
+  coinImageParamsSchema,
+  compareFigureQuerySchema,
+  priceFigureQuerySchema,
+} from "./files.ts";
+import {
   categoryListDataSchema,
   coinListDataSchema,
   coinListQuerySchema,
@@ -73,6 +81,7 @@ import {
   newsListDataSchema,
   newsListQuerySchema,
 } from "./news.ts";
+import { pushEventSchemas, pushQuerySchema } from "./push.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
 
 const empty = z.object({});
@@ -80,14 +89,18 @@ const SMALL_BODY = 16 * 1024;
 
 export interface RouteContract {
   method: "get" | "post";
-  /** path under /v2/api */
+  /** path under /v2/api; `:name` marks a path parameter (named in `params`) */
   path: string;
   summary: string;
   tag: string;
+  /** the JSON body the route validates (POST routes) */
   body?: z.ZodType;
   /** largest body the route reads, in bytes (POST routes) */
   maxBodyBytes?: number;
+  /** the query parameters the route validates */
   query?: z.ZodType;
+  /** the path parameters, by name */
+  params?: z.ZodType;
   data: z.ZodType;
   /** error codes this route may answer besides 1001 and 4003 */
   errors?: readonly number[];
@@ -96,6 +109,11 @@ export interface RouteContract {
    * the envelope; a request refused before the stream opens still answers the error envelope.
    */
   events?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * A file of this media type instead of the envelope (`data` is then unused). Such routes are loaded by <img>
+   * or read as a document, so they are served ahead of the API's guards: no device number or API key.
+   */
+  file?: string;
 }
 
 /** The routes built so far; the server mounts them and publishes them as OpenAPI. */
@@ -522,5 +540,69 @@ export const routes = {
     tag: "chat",
     query: getShareMessagesQuerySchema,
     data: getShareMessagesDataSchema,
+  },
+  push: {
+    method: "get",
+    path: "/push",
+    summary:
+      "The live channel (Server-Sent Events): hello, lang, then a tick after every market refresh and news for each new item",
+    tag: "market",
+    query: pushQuerySchema,
+    data: z.null(),
+    events: pushEventSchemas,
+  },
+  openApi: {
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document: the contract's routes generated from the schemas the server validates with",
+    tag: "app",
+    data: z.null(),
+    file: "application/json",
+  },
+  userAvatar: {
+    method: "get",
+    path: "/user/avatar/:id",
+    summary: "A user's avatar image (png/jpeg); the `?v=` of user info's link changes with the image",
+    tag: "accounts",
+    params: avatarParamsSchema,
+    data: z.null(),
+    file: "image/*",
+  },
+  coinImage: {
+    method: "get",
+    path: "/coin/image/:file",
+    summary: "A coin's generated image, `{SYMBOL}.svg`",
+    tag: "market",
+    params: coinImageParamsSchema,
+    data: z.null(),
+    file: "image/svg+xml",
+  },
+  chatUpload: {
+    method: "get",
+    path: "/chat/upload/:id",
+    summary: "An uploaded chat image (files_url of imageListUpload), public to whoever has its unguessable id",
+    tag: "chat",
+    params: chatUploadParamsSchema,
+    data: z.null(),
+    file: "image/*",
+  },
+  chatFigure: {
+    method: "get",
+    path: "/chat/figure/:file",
+    summary: "A price chart of a coin's completed candles, `{SYMBOL}.svg`, as answers embed it",
+    tag: "chat",
+    params: chatFigureParamsSchema,
+    query: priceFigureQuerySchema,
+    data: z.null(),
+    file: "image/svg+xml",
+  },
+  chatFigureCompare: {
+    method: "get",
+    path: "/chat/figure/compare.svg",
+    summary: "Two coins' closing prices normalised to 100 (served by the figure route's `compare.svg`)",
+    tag: "chat",
+    query: compareFigureQuerySchema,
+    data: z.null(),
+    file: "image/svg+xml",
   },
 } as const satisfies Record<string, RouteContract>;

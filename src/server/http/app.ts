@@ -25,6 +25,7 @@ import type { AppEnv } from "./app-env.ts";
 import { fail } from "./envelope.ts";
 import { apiKeyGuard, authRateLimit, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
 import { requestContext } from "./middleware/request-context.ts";
+import { requestDevice } from "./middleware/request-device.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -128,11 +129,12 @@ export function createHttpApp(deps: HttpDeps) {
     // limits and pushes run in process: this node serves, but alone
     return c.json({ status: "degraded", redis: "down", redisFallbacks: redis.fallbacks, redisOutages: redis.outages });
   });
-  app.get(`${API_PREFIX}/openapi.json`, (c) => c.json(openApi));
+  app.get(`${API_PREFIX}${routes.openApi.path}`, (c) => c.json(openApi));
 
   const api = new Hono<AppEnv>();
   api.use(apiKeyGuard(deps.config.apiKey));
   api.use(deviceAndToken());
+  api.use(requestDevice());
   api.use(rateLimit(deps.limiters));
   api.use(sessionResolver(deps.services.sessions));
   for (const path of AUTH_PATHS) api.use(path, authRateLimit(deps.limiters.auth));

@@ -76,3 +76,11 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.query());
 }
+
+/** The path parameters of a public file (image) route: a name its schema refuses is no such file, 404. */
+export function fileParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const params: unknown = c.req.param();
+  const result = firstUnstorableText(params) ? undefined : schema.safeParse(params);
+  if (!result?.success) throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such file");
+  return result.data;
+}

@@ -1,15 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import {
-  CHAT_UPLOAD_PATH_PREFIX,
-  getShareMessagesQuerySchema,
-  polishQuerySchema,
-  recommendQuerySchema,
-  shareMessagesBodySchema,
-  swapAgentQuestionQuerySchema,
-} from "../../../contract/chat.ts";
-import { API_PREFIX } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError } from "../../api-error.ts";
@@ -23,7 +14,7 @@ import { swapQuestions } from "../../features/chat/extras/suggestions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
-import { jsonBody, jsonBytes, queryParams } from "../validate.ts";
+import { fileParams, jsonBody, jsonBytes, queryParams } from "../validate.ts";
 
 export interface ChatExtrasRouteDeps {
   extras: ChatExtras;
@@ -59,46 +50,48 @@ function publicOrigin(c: Context<AppEnv>, deps: Pick<ChatExtrasRouteDeps, "publi
  */
 export function chatExtrasRoutes(deps: ChatExtrasRouteDeps) {
   const { uploads, shares, recommender } = deps.extras;
-  return new Hono<AppEnv>()
-    // upload bodies (tens of megabytes of base64) are parsed and checked against the contract's body schemas in
-    // the upload workers, off this thread
-    .post(routes.imageListUpload.path, limitBody(routes.imageListUpload.maxBodyBytes), async (c) => {
-      return ok(c, await uploads.saveImages(ownerOf(c), await jsonBytes(c)));
-    })
-    .post(routes.pdfUpload.path, limitBody(routes.pdfUpload.maxBodyBytes), async (c) => {
-      return ok(c, await uploads.savePdf(ownerOf(c), await jsonBytes(c)));
-    })
-    .get(routes.instructionPolish.path, (c) => {
-      const query = queryParams(c, polishQuerySchema);
-      return ok(c, polishInstruction(query.instruction, query.language));
-    })
-    .get(routes.chatRecommend.path, (c) => {
-      const query = queryParams(c, recommendQuerySchema);
-      return ok(c, { list: recommender.next(query.language, query.count, query.seed) });
-    })
-    .get(routes.getSwapAgentQuestion.path, (c) => {
-      const query = queryParams(c, swapAgentQuestionQuerySchema);
-      return ok(c, { content1: swapQuestions(query.language) });
-    })
-    .post(routes.shareMessages.path, limitBody(routes.shareMessages.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, shareMessagesBodySchema);
-      const { code, summary } = await shares.share(ownerOf(c), body.msggroup, body.messages);
-      const url = sharePagePath(code);
-      return ok(c, {
-        code,
-        url,
-        qrcode: await qrSvgDataUrl(`${publicOrigin(c, deps)}${url}`),
-        summary_str: summary,
-      });
-    })
-    .get(routes.getShareMessages.path, async (c) => {
-      const { code } = queryParams(c, getShareMessagesQuerySchema);
-      const shared = await shares.get(code);
-      if (!shared) {
-        throw new ApiError(ErrorCode.RequestFailed, "invalidValue", 404, [{ field: "code", key: "invalidValue" }]);
-      }
-      return ok(c, shared);
-    });
+  return (
+    new Hono<AppEnv>()
+      // upload bodies (tens of megabytes of base64) are parsed and checked against the contract's body schemas in
+      // the upload workers, off this thread
+      .post(routes.imageListUpload.path, limitBody(routes.imageListUpload.maxBodyBytes), async (c) => {
+        return ok(c, await uploads.saveImages(ownerOf(c), await jsonBytes(c)));
+      })
+      .post(routes.pdfUpload.path, limitBody(routes.pdfUpload.maxBodyBytes), async (c) => {
+        return ok(c, await uploads.savePdf(ownerOf(c), await jsonBytes(c)));
+      })
+      .get(routes.instructionPolish.path, (c) => {
+        const query = queryParams(c, routes.instructionPolish.query);
+        return ok(c, polishInstruction(query.instruction, query.language));
+      })
+      .get(routes.chatRecommend.path, (c) => {
+        const query = queryParams(c, routes.chatRecommend.query);
+        return ok(c, { list: recommender.next(query.language, query.count, query.seed) });
+      })
+      .get(routes.getSwapAgentQuestion.path, (c) => {
+        const query = queryParams(c, routes.getSwapAgentQuestion.query);
+        return ok(c, { content1: swapQuestions(query.language) });
+      })
+      .post(routes.shareMessages.path, limitBody(routes.shareMessages.maxBodyBytes), async (c) => {
+        const body = await jsonBody(c, routes.shareMessages.body);
+        const { code, summary } = await shares.share(ownerOf(c), body.msggroup, body.messages);
+        const url = sharePagePath(code);
+        return ok(c, {
+          code,
+          url,
+          qrcode: await qrSvgDataUrl(`${publicOrigin(c, deps)}${url}`),
+          summary_str: summary,
+        });
+      })
+      .get(routes.getShareMessages.path, async (c) => {
+        const { code } = queryParams(c, routes.getShareMessages.query);
+        const shared = await shares.get(code);
+        if (!shared) {
+          throw new ApiError(ErrorCode.RequestFailed, "invalidValue", 404, [{ field: "code", key: "invalidValue" }]);
+        }
+        return ok(c, shared);
+      })
+  );
 }
 
 const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -109,8 +102,9 @@ const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
  */
 export function chatUploadFileRoutes(deps: { extras: ChatExtras }) {
   const { uploads } = deps.extras;
-  return new Hono<AppEnv>().get(`${CHAT_UPLOAD_PATH_PREFIX.slice(API_PREFIX.length)}:id`, async (c) => {
-    const image = await uploads.image(c.req.param("id") ?? "");
+  return new Hono<AppEnv>().get(routes.chatUpload.path, async (c) => {
+    const { id } = fileParams(c, routes.chatUpload.params);
+    const image = await uploads.image(id);
     if (!image) throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such upload");
     return c.body(new Uint8Array(image.bytes), 200, {
       "content-type": image.mime,

@@ -1,23 +1,20 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { CHAT_FIGURE_PATH_PREFIX } from "../../../contract/chat.ts";
-import { API_PREFIX } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { CandleData } from "../../../contract/market.ts";
+import { routes } from "../../../contract/routes.ts";
 import { ApiError } from "../../api-error.ts";
 import {
   COMPARE_FIGURE_NAME,
   compareCandles,
   compareChartSvg,
-  compareFigureQuerySchema,
   figureFileName,
   priceChartSvg,
-  priceFigureQuerySchema,
 } from "../../features/chat/figures/index.ts";
 import type { MarketService } from "../../features/market/market.service.ts";
 import type { RateLimiter } from "../../providers/rate-limiter.ts";
 import type { AppEnv } from "../app-env.ts";
-import { queryParams } from "../validate.ts";
+import { fileParams, queryParams } from "../validate.ts";
 
 /** A figure whose range is named and fully past: the candles it draws never change. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -52,16 +49,16 @@ const cacheFor = (to: number | undefined, candles: readonly CandleData[]) =>
  */
 export function chatFigureRoutes(deps: { market: Pick<MarketService, "view" | "klines">; byAddress: RateLimiter }) {
   const { market, byAddress } = deps;
-  return new Hono<AppEnv>().get(`${CHAT_FIGURE_PATH_PREFIX.slice(API_PREFIX.length)}:file`, async (c) => {
+  return new Hono<AppEnv>().get(routes.chatFigure.path, async (c) => {
     const allowance = await byAddress.consume(`figure:${c.get("clientIp")}`);
     if (!allowance.allowed) {
       c.header("retry-after", String(Math.ceil(allowance.retryAfterMs / 1000)));
       throw new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], "too many requests");
     }
-    const name = figureFileName(c.req.param("file") ?? "");
+    const name = figureFileName(fileParams(c, routes.chatFigure.params).file);
     if (!name) throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such figure");
     if (name === COMPARE_FIGURE_NAME) {
-      const query = queryParams(c, compareFigureQuerySchema);
+      const query = queryParams(c, routes.chatFigureCompare.query);
       const shared = await compareCandles(market, query.a, query.b, query.interval, {
         to: query.to,
         limit: query.count,
@@ -74,7 +71,7 @@ export function chatFigureRoutes(deps: { market: Pick<MarketService, "view" | "k
       });
       return svg(c, body, cacheFor(query.to, shared.a));
     }
-    const query = queryParams(c, priceFigureQuerySchema);
+    const query = queryParams(c, routes.chatFigure.query);
     const candles = await market.klines(name, query.interval, { to: query.to, limit: query.count });
     const body = priceChartSvg({
       symbol: name,

@@ -1,14 +1,5 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import {
-  chatSendBodySchema,
-  chatStopBodySchema,
-  delMessagesBodySchema,
-  delMsgGroupListBodySchema,
-  messageListQuerySchema,
-  msgGroupListQuerySchema,
-  userRateQuerySchema,
-} from "../../../contract/chat.ts";
 import { routes } from "../../../contract/routes.ts";
 import { addressSubject, userSubject, visitorSubject } from "../../features/accounts/quota.service.ts";
 import type { ChatService } from "../../features/chat/chat.service.ts";
@@ -46,7 +37,7 @@ export function chatRoutes(deps: { chat: ChatService; pingMs?: number }) {
   const pingMs = deps.pingMs ?? CHAT_PING_MS;
   return new Hono<AppEnv>()
     .post(routes.chatSend.path, limitBody(routes.chatSend.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, chatSendBodySchema);
+      const body = await jsonBody(c, routes.chatSend.body);
       // refusals that need no quota (validation, someone else's chat, an unconfigured model) answer the envelope
       const prepared = await chat.prepare(ownerOf(c), body, c.req.raw.signal);
       const channel = createSseChannel({ pingMs });
@@ -64,27 +55,27 @@ export function chatRoutes(deps: { chat: ChatService; pingMs?: number }) {
       return new Response(channel.stream, { status: 200, headers: SSE_HEADERS });
     })
     .post(routes.chatStop.path, limitBody(routes.chatStop.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, chatStopBodySchema);
+      const body = await jsonBody(c, routes.chatStop.body);
       return ok(c, await chat.stop(ownerOf(c), body.msggroup));
     })
     .get(routes.getMsgGroupList.path, async (c) => {
-      const query = queryParams(c, msgGroupListQuerySchema);
+      const query = queryParams(c, routes.getMsgGroupList.query);
       return ok(c, await chat.listGroups(ownerOf(c), query.page, query.pageSize));
     })
     .get(routes.getMessageList.path, async (c) => {
-      const query = queryParams(c, messageListQuerySchema);
+      const query = queryParams(c, routes.getMessageList.query);
       return ok(c, await chat.listMessages(ownerOf(c), query.msggroup));
     })
     .post(routes.delMsgGroupList.path, limitBody(routes.delMsgGroupList.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, delMsgGroupListBodySchema);
+      const body = await jsonBody(c, routes.delMsgGroupList.body);
       return ok(c, await chat.deleteGroups(ownerOf(c), body.msggroup));
     })
     .post(routes.delMessages.path, limitBody(routes.delMessages.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, delMessagesBodySchema);
+      const body = await jsonBody(c, routes.delMessages.body);
       return ok(c, await chat.deleteMessages(ownerOf(c), body.code));
     })
     .post(routes.userRate.path, async (c) => {
-      const query = queryParams(c, userRateQuerySchema);
+      const query = queryParams(c, routes.userRate.query);
       return ok(c, await chat.rate(ownerOf(c), query.code, query.rate));
     });
 }

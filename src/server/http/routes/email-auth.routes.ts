@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { modifyPasswordBodySchema, registerBodySchema, sendEmailCodeBodySchema } from "../../../contract/auth.ts";
 import { routes } from "../../../contract/routes.ts";
 import type { CaptchaService } from "../../features/accounts/captcha.service.ts";
 import type { EmailAuthService } from "../../features/accounts/email-auth.service.ts";
@@ -25,15 +24,15 @@ export function emailAuthRoutes(deps: {
       return ok(c, await deps.humanCheck.challenge());
     })
     .post(routes.sendEmailCode.path, limitBody(routes.sendEmailCode.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, sendEmailCodeBodySchema);
+      const body = await jsonBody(c, routes.sendEmailCode.body);
       return ok(c, await deps.emailAuth.sendCode(body, c.get("clientIp")));
     })
     .post(routes.register.path, limitBody(routes.register.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, registerBodySchema);
+      const body = await jsonBody(c, routes.register.body);
       return ok(c, await deps.emailAuth.register(body));
     })
     .post(routes.modifyPassword.path, limitBody(routes.modifyPassword.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, modifyPasswordBodySchema);
+      const body = await jsonBody(c, routes.modifyPassword.body);
       await deps.emailAuth.modifyPassword(body);
       return ok(c, {});
     });

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { socialLoginBodySchema, telegramLoginBodySchema, userLoginOtherBodySchema } from "../../../contract/auth.ts";
 import { routes } from "../../../contract/routes.ts";
 import type { IdentityAuthService } from "../../features/accounts/identity-auth.service.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -14,7 +13,7 @@ export function identityAuthRoutes(deps: { identityAuth: IdentityAuthService }) 
   const { identityAuth } = deps;
   return new Hono<AppEnv>()
     .post(routes.telegramLogin.path, limitBody(routes.telegramLogin.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, telegramLoginBodySchema);
+      const body = await jsonBody(c, routes.telegramLogin.body);
       return ok(c, await identityAuth.telegramLogin(body.initData));
     })
     .get(routes.walletNonce.path, async (c) => {
@@ -23,11 +22,11 @@ export function identityAuthRoutes(deps: { identityAuth: IdentityAuthService }) 
     })
     .post(routes.userLoginOther.path, limitBody(routes.userLoginOther.maxBodyBytes), async (c) => {
       const session = requireSession(c);
-      const body = await jsonBody(c, userLoginOtherBodySchema);
+      const body = await jsonBody(c, routes.userLoginOther.body);
       return ok(c, await identityAuth.linkWalletToEmail(body, session));
     })
     .post(routes.socialLogin.path, limitBody(routes.socialLogin.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, socialLoginBodySchema);
+      const body = await jsonBody(c, routes.socialLogin.body);
       return ok(c, await identityAuth.googleLogin(body));
     });
 }

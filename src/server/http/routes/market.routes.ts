@@ -1,13 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { ErrorCode } from "../../../contract/errors.ts";
-import {
-  coinListQuerySchema,
-  klineQuerySchema,
-  realTimePriceQuerySchema,
-  symbolSearchQuerySchema,
-  tokenInfoQuerySchema,
-} from "../../../contract/market.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError } from "../../api-error.ts";
 import { coinImageSvg, isCoinAbbr } from "../../features/market/coin-image.ts";
@@ -15,7 +8,7 @@ import type { MarketService } from "../../features/market/market.service.ts";
 import { coinList, type MarketView, searchCoins, tokenInfo } from "../../features/market/market-view.ts";
 import type { AppEnv } from "../app-env.ts";
 import { ok } from "../envelope.ts";
-import { queryParams } from "../validate.ts";
+import { fileParams, queryParams } from "../validate.ts";
 
 const JSON_TYPE = { "content-type": "application/json; charset=UTF-8" };
 /** distinct getCoinList queries kept serialised per snapshot */
@@ -28,8 +21,9 @@ const hasQuery = (c: Context) => c.req.url.includes("?");
 export function marketRoutes(market: MarketService) {
   // Answers to other getCoinList queries, serialised once per snapshot (the map dies with its view).
   const memo = new WeakMap<MarketView, Map<string, string>>();
+  // getKlineInfo and getDashboardKline are one answer under two names, with one query schema
   const klines = async (c: Context<AppEnv>) => {
-    const query = queryParams(c, klineQuerySchema);
+    const query = queryParams(c, routes.getKlineInfo.query);
     const list = await market.klines(query.coinAbbr, query.interval, query);
     return ok(c, { coinAbbr: query.coinAbbr, interval: query.interval, list, source: market.view().source });
   };
@@ -37,7 +31,7 @@ export function marketRoutes(market: MarketService) {
     .get(routes.marketStatus.path, (c) => sendText(c, market.hot().status))
     .get(routes.getCoinList.path, (c) => {
       if (!hasQuery(c)) return sendText(c, market.hot().coinListDefault);
-      const query = queryParams(c, coinListQuerySchema);
+      const query = queryParams(c, routes.getCoinList.query);
       const view = market.view();
       const answers = memo.get(view) ?? new Map<string, string>();
       memo.set(view, answers);
@@ -50,12 +44,12 @@ export function marketRoutes(market: MarketService) {
       return sendText(c, text);
     })
     .get(routes.symbolSearch.path, (c) => {
-      const { keyword } = queryParams(c, symbolSearchQuerySchema);
+      const { keyword } = queryParams(c, routes.symbolSearch.query);
       const view = market.view();
       return ok(c, { list: searchCoins(view, keyword), source: view.source });
     })
     .get(routes.getRealTimePrice.path, (c) => {
-      const { coinAbbr } = queryParams(c, realTimePriceQuerySchema);
+      const { coinAbbr } = queryParams(c, routes.getRealTimePrice.query);
       const view = market.view();
       // coins without prices in this market are left out rather than failing the whole list
       const list = coinAbbr.split(",").flatMap((abbr) => {
@@ -69,21 +63,21 @@ export function marketRoutes(market: MarketService) {
     .get(routes.getKlineInfo.path, klines)
     .get(routes.getDashboardKline.path, klines)
     .get(routes.tokenInfo.path, (c) => {
-      const { coinAbbr } = queryParams(c, tokenInfoQuerySchema);
+      const { coinAbbr } = queryParams(c, routes.tokenInfo.query);
       return ok(c, tokenInfo(market.view(), market.coin(coinAbbr)));
     })
     .get(routes.getDashboardSupCategory.path, (c) => sendText(c, market.hot().categories))
     .get(routes.getCoinSentiment.path, (c) => sendText(c, market.hot().sentiment));
 }
 
-export const COIN_IMAGE_PATH = "/coin/image/:file";
+export const COIN_IMAGE_PATH = routes.coinImage.path;
 const COIN_IMAGE_CACHE_CONTROL = "public, max-age=604800, immutable";
 
 /** The generated coin images: public (img tags send no device header), the same bytes forever per symbol. */
 export function coinImageRoutes() {
   return new Hono<AppEnv>().get(COIN_IMAGE_PATH, (c) => {
-    const file = c.req.param("file");
-    const abbr = file.endsWith(".svg") ? file.slice(0, -4).toUpperCase() : "";
+    const { file } = fileParams(c, routes.coinImage.params);
+    const abbr = file.slice(0, -4).toUpperCase();
     if (!isCoinAbbr(abbr)) throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such coin image");
     return c.body(coinImageSvg(abbr), 200, {
       "content-type": "image/svg+xml; charset=utf-8",

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { newsDetailQuerySchema, newsListQuerySchema } from "../../../contract/news.ts";
 import { routes } from "../../../contract/routes.ts";
 import type { NewsService } from "../../features/news/news.service.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -8,10 +7,10 @@ import { queryParams } from "../validate.ts";
 
 export function newsRoutes(news: NewsService) {
   return new Hono<AppEnv>()
-    .get(routes.newsRealTime.path, async (c) => ok(c, await news.realTime(queryParams(c, newsListQuerySchema))))
-    .get(routes.newsDetail.path, async (c) => ok(c, await news.detail(queryParams(c, newsDetailQuerySchema).code)))
+    .get(routes.newsRealTime.path, async (c) => ok(c, await news.realTime(queryParams(c, routes.newsRealTime.query))))
+    .get(routes.newsDetail.path, async (c) => ok(c, await news.detail(queryParams(c, routes.newsDetail.query).code)))
     .get(routes.newsDailyHot.path, (c) => ok(c, news.dailyHot()))
-    .get(routes.newsHotList.path, (c) => ok(c, news.hotList(queryParams(c, newsListQuerySchema))))
+    .get(routes.newsHotList.path, (c) => ok(c, news.hotList(queryParams(c, routes.newsHotList.query))))
     .get(routes.hotWords.path, (c) => ok(c, news.hotWords()))
     .get(routes.boardNews.path, (c) => ok(c, news.board()));
 }

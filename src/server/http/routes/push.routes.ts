@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
-import { apiLanguages } from "../../../contract/auth.ts";
+import { routes } from "../../../contract/routes.ts";
 import { TICK_CHANNEL } from "../../features/market/market.service.ts";
 import type { MarketStatus } from "../../features/market/market-view.ts";
 import { NEWS_CHANNEL } from "../../features/news/news.service.ts";
@@ -10,9 +9,8 @@ import type { AppEnv } from "../app-env.ts";
 import { queryParams } from "../validate.ts";
 
 /** The live push channel: GET /v2/api/push?lang=en|cn, Server-Sent Events. */
-export const PUSH_PATH = "/push";
+export const PUSH_PATH = routes.push.path;
 const HEARTBEAT_MS = 20_000;
-const pushQuerySchema = z.object({ lang: z.enum(apiLanguages, { error: "invalidValue" }).default("en") });
 
 type Send = (event: "tick" | "news", data: string) => void;
 
@@ -75,7 +73,7 @@ export function createPushHub(pubsub: PubSub): PushHub {
  */
 export function pushRoutes(deps: { hub: PushHub; status(): MarketStatus }) {
   return new Hono<AppEnv>().get(PUSH_PATH, (c) => {
-    const { lang } = queryParams(c, pushQuerySchema);
+    const { lang } = queryParams(c, routes.push.query);
     c.header("x-accel-buffering", "no");
     return streamSSE(c, async (stream) => {
       await stream.writeSSE({ event: "hello", data: JSON.stringify({ market: deps.status(), lang }) });

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { tonLoginBodySchema } from "../../../contract/auth.ts";
 import { routes } from "../../../contract/routes.ts";
 import type { TonAuthService } from "../../features/accounts/ton-auth.service.ts";
 import type { RateLimiter } from "../../providers/rate-limiter.ts";
@@ -26,7 +25,7 @@ export function tonAuthRoutes(deps: TonAuthRoutesDeps) {
       return ok(c, await tonAuth.proofPayload(requestConnection(c)));
     })
     .post(routes.tonLogin.path, limit, limitBody(routes.tonLogin.maxBodyBytes), async (c) => {
-      const body = await jsonBody(c, tonLoginBodySchema);
+      const body = await jsonBody(c, routes.tonLogin.body);
       return ok(c, await tonAuth.tonLogin(body, requestConnection(c)));
     });
 }

@@ -3,19 +3,17 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
-import { editionBodySchema, modifyProfileBodySchema, visitorInfoBodySchema } from "../../../contract/user.ts";
 import { ApiError } from "../../api-error.ts";
 import type { UserInfoService } from "../../features/accounts/user-info.service.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
 import { requireSession } from "../middleware/session.ts";
-import { jsonBody, parseWith } from "../validate.ts";
+import { fileParams, jsonBody, parseWith } from "../validate.ts";
 
 /** The public avatar image of a user; `?v=` in the links user info gives changes with the image. */
-export const AVATAR_PATH = "/user/avatar/:id";
+export const AVATAR_PATH = routes.userAvatar.path;
 const AVATAR_CACHE_CONTROL = "public, max-age=86400";
-const USER_ID = /^[1-9][0-9]{0,14}$/;
 
 /** A POST with no body at all reads as `{}`; one with a body must be JSON. */
 async function optionalJsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
@@ -36,18 +34,18 @@ export function userRoutes(deps: { userInfo: UserInfoService }) {
       return ok(c, await userInfo.forUser(userId));
     })
     .post(routes.visitorInfo.path, limitBody(routes.visitorInfo.maxBodyBytes), async (c) => {
-      const body = await optionalJsonBody(c, visitorInfoBodySchema);
+      const body = await optionalJsonBody(c, routes.visitorInfo.body);
       return ok(c, await userInfo.forVisitor(body.visitorId ?? c.get("deviceNo")));
     })
     .post(routes.modifyProfile.path, limitBody(routes.modifyProfile.maxBodyBytes), async (c) => {
       const { userId } = requireSession(c);
-      const body = await jsonBody(c, modifyProfileBodySchema);
+      const body = await jsonBody(c, routes.modifyProfile.body);
       await userInfo.modifyProfile(userId, body);
       return ok(c, {});
     })
     .post(routes.setEdition.path, limitBody(routes.setEdition.maxBodyBytes), async (c) => {
       const { userId } = requireSession(c);
-      const body = await jsonBody(c, editionBodySchema);
+      const body = await jsonBody(c, routes.setEdition.body);
       await userInfo.setEdition(userId, body);
       return ok(c, {});
     });
@@ -60,8 +58,7 @@ export function userRoutes(deps: { userInfo: UserInfoService }) {
 export function avatarRoutes(deps: { userInfo: UserInfoService }) {
   const { userInfo } = deps;
   return new Hono<AppEnv>().get(AVATAR_PATH, async (c) => {
-    const id = c.req.param("id");
-    if (!USER_ID.test(id)) throw noAvatar();
+    const { id } = fileParams(c, routes.userAvatar.params);
     const avatar = await userInfo.avatar(Number(id));
     if (!avatar) throw noAvatar();
     return c.body(new Uint8Array(avatar.bytes), 200, {

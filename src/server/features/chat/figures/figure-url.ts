@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHAT_FIGURE_PATH_PREFIX } from "../../../../contract/chat.ts";
-import { type KlineInterval, klineIntervals } from "../../../../contract/market.ts";
+import { COMPARE_FIGURE_NAME } from "../../../../contract/files.ts";
+import type { KlineInterval } from "../../../../contract/market.ts";
 
 /**
  * The figure URLs the chat tools hand out, and the queries the figure route reads back. A URL names the exact
@@ -9,40 +10,25 @@ import { type KlineInterval, klineIntervals } from "../../../../contract/market.
  *
  *   /v2/api/chat/figure/{SYMBOL}.svg?interval=4h&to=<ms>&count=42
  *   /v2/api/chat/figure/compare.svg?a=BTC&b=ETH&interval=4h&to=<ms>&count=42   (both normalised to 100)
+ *
+ * The queries' schemas are the contract's (contract/files.ts), so the route and its OpenAPI entry share them.
  */
 
-export const FIGURE_MIN_CANDLES = 10;
-export const FIGURE_MAX_CANDLES = 200;
-const DEFAULT_COUNT = 48;
-/** the file name of the two-coin figure; no coin is called COMPARE */
-export const COMPARE_FIGURE_NAME = "compare";
+export {
+  COMPARE_FIGURE_NAME,
+  type CompareFigureQuery,
+  compareFigureQuerySchema,
+  FIGURE_MAX_CANDLES,
+  FIGURE_MIN_CANDLES,
+  type PriceFigureQuery,
+  priceFigureQuerySchema,
+} from "../../../../contract/files.ts";
 
 /** A figure as the tools give it: where it is served and what it shows, for an image's alt text. */
 export const chatFigureSchema = z.object({ url: z.string(), alt: z.string() });
 export type ChatFigure = z.infer<typeof chatFigureSchema>;
 
 export type FigureLanguage = "en" | "cn";
-
-const symbol = z
-  .string({ error: "required" })
-  .regex(/^[A-Za-z0-9]{1,20}$/, { error: "invalidValue" })
-  .transform((value) => value.toUpperCase());
-
-export const priceFigureQuerySchema = z.object({
-  interval: z.enum(klineIntervals, { error: "invalidValue" }).default("1h"),
-  /** open time of the last candle, ms; the latest completed candle when left out */
-  to: z.coerce.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0).optional(),
-  count: z.coerce
-    .number({ error: "invalidValue" })
-    .int({ error: "invalidValue" })
-    .min(FIGURE_MIN_CANDLES, { error: "invalidValue" })
-    .max(FIGURE_MAX_CANDLES, { error: "invalidValue" })
-    .default(DEFAULT_COUNT),
-});
-export type PriceFigureQuery = z.infer<typeof priceFigureQuerySchema>;
-
-export const compareFigureQuerySchema = priceFigureQuerySchema.extend({ a: symbol, b: symbol });
-export type CompareFigureQuery = z.infer<typeof compareFigureQuerySchema>;
 
 /** The symbol a figure file names (`BTC.svg` → BTC), `compare` for the two-coin figure, or undefined. */
 export function figureFileName(file: string): string | undefined {

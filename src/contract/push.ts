@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { apiLanguages } from "./auth.ts";
+import { helloEventSchema, tickEventSchema } from "./market.ts";
+import { newsItemSchema } from "./news.ts";
+
+/**
+ * GET push: the live channel (Server-Sent Events). EventSource cannot send headers, so the device number and the
+ * API key may travel as query parameters here instead.
+ */
+export const pushQuerySchema = z.object({
+  lang: z.enum(apiLanguages, { error: "invalidValue" }).default("en"),
+  /** the x-device-no header's value, for EventSource */
+  deviceNo: z.string().optional(),
+  /** the x-api-key header's value, for EventSource */
+  apiKey: z.string().optional(),
+});
+
+/** The events of the live channel, by name. */
+export const pushEventSchemas = {
+  hello: helloEventSchema,
+  lang: z.object({ lang: z.enum(apiLanguages) }),
+  tick: tickEventSchema,
+  news: newsItemSchema,
+} as const;
