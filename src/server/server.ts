@@ -19,6 +19,7 @@ import { createChatExtras } from "./features/chat/extras/chat-extras.ts";
 import { createModelRegistry } from "./features/chat/model-registry.ts";
 import { createMountainLion } from "./features/chat/mountainlion/index.ts";
 import { citationOf, createChatTools, toolSummary } from "./features/chat/tools/index.ts";
+import { handOverVisitorChats } from "./features/chat/visitor-handover.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
 import { createCandlesRepository } from "./features/market/candles.repository.ts";
@@ -119,7 +120,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     ),
   };
   const users = createUsersRepository(db, clock);
-  const sessions = createSessionsService(db, clock);
+  // a sign-in hands the device's visitor chats and uploads over to the account
+  const sessions = createSessionsService(db, clock, handOverVisitorChats);
   const captcha = createCaptchaService(db, clock);
   const humanCheck = createHumanCheck(config, await loadAppSecret(db, "human-check-hmac"), db, clock);
   // in development without SMTP the codes are also logged, so offline sign-up works with only the server's log
