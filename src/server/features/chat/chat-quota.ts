@@ -63,7 +63,10 @@ export function createChatQuota(deps: ChatQuotaDeps) {
       const network = owner.userId === undefined ? owner.network : undefined;
       let remaining = used.remaining;
       if (network) {
-        const shared = await deps.counter.consume(network, limit * (deps.visitorsPerAddress ?? Quotas.visitorsPerAddress));
+        const shared = await deps.counter.consume(
+          network,
+          limit * (deps.visitorsPerAddress ?? Quotas.visitorsPerAddress),
+        );
         if (!shared.allowed) {
           await deps.counter.release(owner.subject, used.day);
           return refused;
