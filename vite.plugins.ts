@@ -1,9 +1,8 @@
 import { lingui } from "@lingui/vite-plugin";
-import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import type { PluginOption } from "vite";
 
-/** Lingui macros run through Babel before the React plugin (plugin-react 6 has no babel option). */
+/** Lingui macros run through the React plugin's Babel pass (plugin-react 5 keeps the babel option and Node 20). */
 export function appPlugins(): PluginOption[] {
-  return [babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), react(), lingui()];
+  return [react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }), lingui()];
 }
