@@ -1,13 +1,19 @@
 import { i18n } from "@lingui/core";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBrowserHost } from "../host/browser-host.ts";
 import { HostProvider } from "../host/host-context.tsx";
 import { ApiError } from "../shared/api/api-error.ts";
 import { apiEvents } from "../shared/api/api-events.ts";
+import { stubApi } from "../shared/testing/stub-api.ts";
 import { App } from "./App.tsx";
 import { AppProviders } from "./providers.tsx";
+
+// The shell does not wait for data: every call it makes (chats, coins, news) finds the server busy.
+beforeEach(() => {
+  stubApi(() => ({ status: 503, code: 1001, msg: "Serverbusy", data: { key: "Serverbusy" } }));
+});
 
 afterEach(() => {
   act(() => i18n.loadAndActivate({ locale: "en", messages: {} }));

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBrowserHost } from "../../../host/browser-host.ts";
@@ -151,7 +151,8 @@ describe("sign-in dialog", () => {
     expect(store.get(accountAtom)).toBe("investor@example.com");
     expect(store.get(editionAtom)).toBe("PLUSEdition");
     expect(await screen.findByText("You are signed in.")).toBeInTheDocument();
-    expect(screen.queryByRole("dialog", { name: "Sign in" })).not.toBeInTheDocument();
+    // the dialog closes on the render after the toast: wait for that, not for the same tick
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Sign in" })).not.toBeInTheDocument());
   });
 
   it("shows the server's 2001 and 2002 on the fields they concern", async () => {
