@@ -6,12 +6,14 @@
  */
 export class StrayNetworkCall extends Error {
   constructor(api: string, url: unknown) {
-    super(`unit tests do not reach a network: ${api} ${describe(url)} was not stubbed (use stubApi or vi.stubGlobal)`);
+    super(
+      `unit tests do not reach a network: ${api} ${callTarget(url)} was not stubbed (use stubApi or vi.stubGlobal)`,
+    );
     this.name = "StrayNetworkCall";
   }
 }
 
-function describe(input: unknown): string {
+function callTarget(input: unknown): string {
   if (input instanceof Request) return `${input.method} ${input.url}`;
   if (input instanceof URL) return input.href;
   return String(input);
