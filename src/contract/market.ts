@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fearGreedClasses } from "./fear-greed.ts";
 
 /** Market data (spec §3 Coin and token dashboard, §7 calls). Prices in USDT; changes in percent. */
 
@@ -137,7 +138,7 @@ export const sentimentDataSchema = z.object({
     data: z.array(
       z.object({
         value: z.number().int(),
-        value_classification: z.enum(["Extreme Fear", "Fear", "Neutral", "Greed", "Extreme Greed"]),
+        value_classification: z.enum(fearGreedClasses),
         timestamp: z.string(),
       }),
     ),

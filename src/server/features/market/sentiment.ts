@@ -1,3 +1,9 @@
+import {
+  type FearGreedClass,
+  fearGreedBandsText,
+  fearGreedClasses,
+  fearGreedClassOf,
+} from "../../../contract/fear-greed.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { FearGreedIndex, FearGreedReading } from "../../providers/market/fear-greed-index.ts";
@@ -5,8 +11,8 @@ import type { Candle } from "../../providers/market/market-provider.ts";
 
 const DAY = 86_400_000;
 
-export const fearGreedClasses = ["Extreme Fear", "Fear", "Neutral", "Greed", "Extreme Greed"] as const;
-export type FearGreedClass = (typeof fearGreedClasses)[number];
+/** A value's band: the contract's one definition, which the app's gauge draws. */
+export const classify = fearGreedClassOf;
 
 export interface FearGreedDay {
   value: number;
@@ -24,12 +30,12 @@ export interface FearGreedDay {
  *   breadth    = share of priced coins whose daily close rose against the day before; score = 100 × share
  *   index      = round(0.4 × momentum + 0.3 × volatility + 0.3 × breadth), each score clamped to 0..100
  *
- * Bands: 0–24 Extreme Fear, 25–44 Fear, 45–55 Neutral, 56–75 Greed, 76–100 Extreme Greed.
+ * Bands: those of the contract (src/contract/fear-greed.ts).
  */
 export const FEAR_GREED_METHOD =
   "Computed from the market data at each day's close (UTC): 40% BTC momentum (close vs its 30-day average, ±10% spans the scale), " +
   "30% BTC volatility (30-day vs 90-day stdev of daily log returns, calmer reads as greed), " +
-  "30% breadth (share of priced coins closing up on the day). Bands: 0-24 Extreme Fear, 25-44 Fear, 45-55 Neutral, 56-75 Greed, 76-100 Extreme Greed.";
+  `30% breadth (share of priced coins closing up on the day). Bands: ${fearGreedBandsText()}.`;
 
 export const FEAR_GREED_DAYS = 30;
 
@@ -40,14 +46,6 @@ const stdev = (values: readonly number[]) => {
   const m = mean(values);
   return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
 };
-
-export function classify(value: number): FearGreedClass {
-  if (value <= 24) return "Extreme Fear";
-  if (value <= 44) return "Fear";
-  if (value <= 55) return "Neutral";
-  if (value <= 75) return "Greed";
-  return "Extreme Greed";
-}
 
 /**
  * The index of the last `days` completed days, newest first. `btc` is BTC's completed daily candles (ascending,

@@ -1,23 +1,16 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import type { Sentiment } from "../api/get-coin-sentiment.ts";
+import { type FearGreedClass, fearGreedBands, fearGreedClassOf } from "../../../../contract/fear-greed.ts";
 
-export type FearGreedClass = Sentiment["Fear_and_Greed_Index"]["data"][number]["value_classification"];
-
-/** The index's bands (alternative.me): lower bound inclusive, upper exclusive except 100. */
-export const fearGreedBands: readonly { from: number; to: number; label: FearGreedClass; colour: string }[] = [
-  { from: 0, to: 25, label: "Extreme Fear", colour: "#e5484d" },
-  { from: 25, to: 47, label: "Fear", colour: "#f0883e" },
-  { from: 47, to: 54, label: "Neutral", colour: "#d6b531" },
-  { from: 54, to: 76, label: "Greed", colour: "#8bc34a" },
-  { from: 76, to: 100, label: "Extreme Greed", colour: "#2fb36b" },
-];
-
-export function fearGreedBand(value: number): FearGreedClass {
-  const clamped = Math.min(100, Math.max(0, value));
-  return fearGreedBands.find((band) => clamped < band.to)?.label ?? "Extreme Greed";
-}
+/** Each band's colour; the bands themselves are the contract's, the same the server classifies by. */
+const bandColours: Record<FearGreedClass, string> = {
+  "Extreme Fear": "#e5484d",
+  Fear: "#f0883e",
+  Neutral: "#d6b531",
+  Greed: "#8bc34a",
+  "Extreme Greed": "#2fb36b",
+};
 
 export const fearGreedLabels: Record<FearGreedClass, MessageDescriptor> = {
   "Extreme Fear": msg`Extreme fear`,
@@ -47,18 +40,24 @@ function arc(from: number, to: number): string {
 export function FearGreedGauge({ value, classification }: { value: number; classification: FearGreedClass }) {
   const { t, i18n } = useLingui();
   const label = i18n._(fearGreedLabels[classification]);
-  const [nx, ny] = point(Math.min(100, Math.max(0, value)), R - 14);
+  const clamped = Math.min(100, Math.max(0, value));
+  const [nx, ny] = point(clamped, R - 14);
+  // the band the needle points into stands out; the others are dimmed
+  const current = fearGreedClassOf(clamped);
   return (
     <figure className="gauge">
       <svg viewBox="0 0 200 112" role="img" aria-label={t`Fear and greed index: ${value}, ${label}`}>
         {fearGreedBands.map((band) => (
           <path
             key={band.label}
-            d={arc(band.from + 0.6, band.to - 0.6)}
-            stroke={band.colour}
+            // a band spans its whole numbers: from its min to the next band's min (the last ends at 100)
+            d={arc(band.min + 0.6, Math.min(100, band.max + 1) - 0.6)}
+            stroke={bandColours[band.label]}
             strokeWidth="14"
             fill="none"
+            strokeOpacity={band.label === current ? 1 : 0.35}
             data-band={band.label}
+            data-current={band.label === current ? "true" : undefined}
           />
         ))}
         <line x1={CX} y1={CY} x2={nx} y2={ny} className="gauge__needle" strokeWidth="3" strokeLinecap="round" />
