@@ -102,7 +102,8 @@ async function askAndStop(base: string) {
 
 const outageLogs = (srv: TestServer) => srv.logs.filter((line) => line.msg === OUTAGE_LOG);
 
-describe("a Redis outage", () => {
+// each test starts its own node on a fresh database (a loaded machine takes many seconds for that alone)
+describe("a Redis outage", { timeout: 120_000 }, () => {
   it("leaves the node serving at once, limiting in process, stopping answers, and ready but degraded", async () => {
     const srv = await server({ REDIS_URL: redis.url });
     expect(await readiness(srv.url)).toEqual({ status: 200, body: { status: "ready", redis: "up" } });
