@@ -151,8 +151,11 @@ export const chatMessageSchema = z.object({
   create_time: z.string(),
   /** the model that answered (assistant) or was asked (user) */
   model: z.number(),
-  /** complete, stopped by the user, or failed with the partial answer kept; streaming while it is written */
-  status: z.enum(["complete", "stopped", "error", "streaming"]),
+  /**
+   * complete, stopped by the user, or failed with the partial answer kept; streaming while it is written;
+   * interrupted when the server writing it went down mid-answer (what was written is kept)
+   */
+  status: z.enum(["complete", "stopped", "error", "streaming", "interrupted"]),
   /** the user's rating of an answer: 1 up, -1 down, 0 none */
   rate: z.number().int().min(-1).max(1),
   attachments: z.array(chatAttachmentSchema),

@@ -100,7 +100,8 @@ export function createChatRepository(db: Database) {
     async insertExchange(exchange: {
       msggroup: string;
       question: { code: string; content: string; model: number; attachments: StoredAttachment[] };
-      answer: { code: string; model: number };
+      /** `node`: the API node that streams it (answer nodes) */
+      answer: { code: string; model: number; node: string };
       now: Date;
     }): Promise<void> {
       await db.transaction(async (tx) => {
@@ -121,6 +122,7 @@ export function createChatRepository(db: Database) {
           content: "",
           model: exchange.answer.model,
           status: "streaming",
+          node: exchange.answer.node,
           createdAt: exchange.now,
         });
       });
@@ -140,12 +142,12 @@ export function createChatRepository(db: Database) {
 
     /**
      * Answers still marked streaming though begun before `before`: their node went away mid-answer. They are kept,
-     * as failed answers with the text they had. Answers how many were closed.
+     * as interrupted answers with the text they had. Answers how many were closed.
      */
     async closeAbandoned(before: Date): Promise<number> {
       const closed = await db
         .update(chatMessages)
-        .set({ status: "error" })
+        .set({ status: "interrupted" })
         .where(and(eq(chatMessages.status, "streaming"), lt(chatMessages.createdAt, before)))
         .returning({ code: chatMessages.code });
       return closed.length;

@@ -15,6 +15,7 @@ import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { PubSub } from "../../providers/pubsub.ts";
 import type { SpeechToText } from "../../providers/speech/speech-to-text.ts";
+import { createAnswerNodes, NODE_HEARTBEAT_MS } from "./answer-nodes.ts";
 import { createAnswerWriter } from "./answer-writer.ts";
 import { type AnswerStatus, createChatRepository } from "./chat.repository.ts";
 import { buildMessages, HISTORY_MESSAGES, systemPrompt } from "./chat-prompt.ts";
@@ -93,15 +94,20 @@ function cutTitle(text: string): string {
  * AI chat: answers streamed from the chosen model with the product's tools, stored as they stream, stoppable
  * from any node; quotas counted only for answers that start; the owner's history.
  */
-/** An answer still streaming this long after it began was left by a node that went away. */
+/**
+ * The backstop: an answer still streaming this long after it began was left by a node that went away (answers
+ * written before nodes were recorded, or a node whose lease somehow stays).
+ */
 const ABANDONED_AFTER_MS = 3_600_000;
 
 export function createChatService(deps: ChatServiceDeps) {
   const { clock, logger, models, quota, toolkit } = deps;
   const repo = createChatRepository(deps.db);
   const running = createRunningAnswers(deps.pubsub, logger);
+  const nodes = createAnswerNodes(deps.db, clock);
   const flushing = deps.flush ?? DEFAULT_FLUSH;
   let abandonedTimer: ReturnType<typeof setInterval> | undefined;
+  let leaseTimer: ReturnType<typeof setInterval> | undefined;
 
   /** The chat's owner may use it; a chat that does not exist yet is anyone's to open. */
   const assertOwner = async (owner: ChatOwner, msggroup: string) => {
@@ -114,11 +120,29 @@ export function createChatService(deps: ChatServiceDeps) {
 
   return {
     /**
-     * Starts listening for stops from other nodes, and closes answers a crashed node left streaming: any still
-     * streaming an hour after it began (no answer runs that long: a model silent for the timeout fails it).
+     * Starts listening for stops from other nodes, takes this node's lease, and closes as interrupted the
+     * answers a process that died left streaming: at once and at every lease renewal for nodes that are gone
+     * (answer-nodes.ts), and hourly any answer still streaming an hour after it began (no answer runs that
+     * long: a model silent for the timeout fails it).
      */
     async start() {
       await running.start();
+      const closeInterrupted = () =>
+        nodes
+          .closeInterrupted()
+          .then((closed) => {
+            if (closed > 0) logger.warn({ closed }, "answers of a server process that went away marked interrupted");
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, "interrupted answers not closed"));
+      await nodes.renew();
+      await closeInterrupted();
+      leaseTimer = setInterval(() => {
+        nodes
+          .renew()
+          .catch((error: unknown) => logger.warn({ err: error }, "node lease not renewed"))
+          .then(closeInterrupted);
+      }, NODE_HEARTBEAT_MS);
+      leaseTimer.unref();
       const closeAbandoned = () =>
         repo
           .closeAbandoned(new Date(clock.now().getTime() - ABANDONED_AFTER_MS))
@@ -130,10 +154,12 @@ export function createChatService(deps: ChatServiceDeps) {
       abandonedTimer = setInterval(() => void closeAbandoned(), ABANDONED_AFTER_MS);
       abandonedTimer.unref();
     },
-    /** aborts the answers in flight (kept as stopped) and waits for their last writes */
-    close: () => {
+    /** aborts the answers in flight (kept as stopped), waits for their last writes and gives the lease up */
+    close: async () => {
       clearInterval(abandonedTimer);
-      return running.close();
+      clearInterval(leaseTimer);
+      await running.close();
+      await nodes.release().catch((error: unknown) => logger.warn({ err: error }, "node lease not released"));
     },
     /** answers streaming on this node */
     get streaming() {
@@ -238,7 +264,7 @@ export function createChatService(deps: ChatServiceDeps) {
             model: model.requested,
             attachments: body.attachments satisfies StoredAttachment[],
           },
-          answer: { code, model: model.id },
+          answer: { code, model: model.id, node: nodes.id },
           now,
         });
         return true;

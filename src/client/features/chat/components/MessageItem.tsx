@@ -96,6 +96,21 @@ function AnswerProblem({
   );
 }
 
+/** The server writing the answer went down mid-answer: the text above is what was kept. */
+function Interrupted({ question, busy, onAsk }: Pick<MessageItemProps, "question" | "busy" | "onAsk">) {
+  const { t } = useLingui();
+  return (
+    <div className="answer__problem">
+      <p className="answer__note">{t`Answer interrupted`}</p>
+      {question !== undefined ? (
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => onAsk(question)}>
+          {t`Ask again`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 function AnswerActions({
   item,
   onRate,
@@ -171,6 +186,7 @@ export function MessageItem(props: MessageItemProps) {
               </p>
             ) : null}
             {item.status === "stopped" ? <p className="answer__note">{t`Stopped`}</p> : null}
+            {item.status === "interrupted" ? <Interrupted question={props.question} busy={busy} onAsk={onAsk} /> : null}
             <AnswerProblem
               item={item}
               question={props.question}

@@ -1,7 +1,7 @@
 import type { ChatAttachment, ChatCitation, ChatMessage } from "../../../../contract/chat.ts";
 import type { ChatStreamEvent, ChatStreamOutcome } from "../api/chat-stream.ts";
 
-export type ChatItemStatus = "streaming" | "complete" | "stopped" | "error";
+export type ChatItemStatus = "streaming" | "complete" | "stopped" | "error" | "interrupted";
 
 /** One "looked up …" line of an answer: a tool the model called, with the source and time of its data. */
 export interface ToolLine {
