@@ -37,8 +37,11 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** One PING on a fresh connection that neither retries nor queues; true when the server answered PONG. */
-async function answersPing(url: string): Promise<boolean> {
+/**
+ * One PING on a fresh connection that neither retries nor queues; true when the server answered PONG and is the
+ * process `pid` (not another server that holds the port).
+ */
+async function answersPing(url: string, pid: number | undefined): Promise<boolean> {
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -49,7 +52,8 @@ async function answersPing(url: string): Promise<boolean> {
   client.on("error", () => undefined);
   try {
     await client.connect();
-    return (await client.ping()) === "PONG";
+    if ((await client.ping()) !== "PONG") return false;
+    return /^process_id:(\d+)/m.exec(await client.info("server"))?.[1] === String(pid);
   } catch {
     return false;
   } finally {
@@ -71,21 +75,34 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
     if (closed) throw new Error("this redis-server child is closed");
     if (running(child)) return;
     const args = ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1", "--dir", dir];
-    const proc = spawn("redis-server", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    // redis-server logs to stdout: read it (a full pipe would stall the server) and keep the end for errors
+    const proc = spawn("redis-server", args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     child = proc;
-    const stderr: string[] = [];
-    proc.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-2_000);
+    };
+    proc.stdout?.on("data", keep);
+    proc.stderr?.on("data", keep);
+    // a test run that ends without close() must not leave the server behind
+    const killOnExit = () => proc.kill("SIGKILL");
+    process.once("exit", killOnExit);
     let failure: Error | undefined;
-    proc.once("error", (error) => {
-      failure = error;
+    proc.once("error", (error: NodeJS.ErrnoException) => {
+      failure =
+        error.code === "ENOENT"
+          ? new Error("redis-server is not installed (Debian: apt-get install redis-server)")
+          : error;
     });
-    proc.once("exit", (code) => {
-      failure ??= new Error(`redis-server exited (${String(code)}): ${stderr.join("").slice(0, 500)}`);
+    proc.once("exit", () => process.off("exit", killOnExit));
+    // "close" comes once its output is read to the end, so the error carries the server's last words
+    proc.once("close", (code) => {
+      failure ??= new Error(`redis-server exited (${String(code)}): ${output.slice(-500)}`);
     });
     // bounded poll: each attempt is a real PING; a child that died ends the wait at once
     for (let attempt = 0; attempt < READY_ATTEMPTS; attempt += 1) {
       if (failure) throw failure;
-      if (await answersPing(url)) return;
+      if (await answersPing(url, proc.pid)) return;
       await delay(READY_INTERVAL_MS);
     }
     await stop();
@@ -100,7 +117,10 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
     await gone;
   }
 
-  await start();
+  await start().catch(async (error: unknown) => {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     url,
     port,
