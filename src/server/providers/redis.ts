@@ -64,7 +64,7 @@ export class RedisUnavailableError extends Error {
 }
 
 /** Connection options that never wait on Redis: no offline queue, no retried commands, bounded calls. */
-export function resilientOptions(): RedisOptions {
+function resilientOptions(): RedisOptions {
   return {
     lazyConnect: true,
     enableOfflineQueue: false,
