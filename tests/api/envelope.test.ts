@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { feedback } from "../../src/server/db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedback } from "../../src/server/db/schema.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 
 let db: TestDatabase;
@@ -85,6 +85,9 @@ describe("the API envelope", () => {
     const res = await call(srv.url, "/addFeedback", { body: huge });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ code: 1001, data: { key: "payloadTooLarge" } });
+    // the rest of the body is not read, so the connection ends with this answer and is not reused
+    expect(res.headers.get("connection")).toBe("close");
+    for (let i = 0; i < 3; i++) expect((await call(srv.url, "/llm/model/list")).status).toBe(200);
   });
 
   it("maps an unexpected failure to 1001 Serverbusy with no stack, logged with the request id", async () => {

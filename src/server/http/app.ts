@@ -196,7 +196,11 @@ export function createHttpApp(deps: HttpDeps) {
   app.route("/", spaRoutes(deps.config.staticDir, deps.config.apiKey));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return fail(c, error);
+    if (error instanceof ApiError) {
+      // the server stops reading an oversized body and closes the connection, so the client must not reuse it
+      if (error.status === 413) c.header("connection", "close");
+      return fail(c, error);
+    }
     const log = c.get("log") ?? deps.logger;
     log.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
     return fail(c, new ApiError(ErrorCode.RequestFailed, "Serverbusy", 500, [], "Serverbusy"));
