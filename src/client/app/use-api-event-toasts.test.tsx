@@ -23,3 +23,17 @@ describe("4001 toasts", () => {
     expect(await screen.findByText("Your login has expired. Please log in again.")).toBeInTheDocument();
   });
 });
+
+describe("4003 toasts", () => {
+  it("say a sign-in is locked when that is why, and too frequent otherwise", async () => {
+    const view = renderWithProviders(<Toasts />);
+    act(() => apiEvents.emit("tooFrequent", new ApiError({ code: 4003, key: "signInLocked", msg: "locked" })));
+    expect(await screen.findByText(/Too many failed sign-ins for this email/)).toBeInTheDocument();
+    expect(screen.queryByText(/Too many requests/)).toBeNull();
+    view.unmount();
+
+    renderWithProviders(<Toasts />);
+    act(() => apiEvents.emit("tooFrequent", new ApiError({ code: 4003, key: "tooFrequent", msg: "slow down" })));
+    expect(await screen.findByText("Too many requests. Please wait a moment and try again.")).toBeInTheDocument();
+  });
+});
