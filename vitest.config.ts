@@ -2,7 +2,9 @@ import { defineConfig } from "vitest/config";
 import { appPlugins } from "./vite.plugins.ts";
 
 // One run, four projects: unit tests of the web app (happy-dom), unit tests of contract/server/scripts (node),
-// and the API suite twice: on PGlite and on the local PostgreSQL server.
+// and the API suite twice: on PGlite and on PostgreSQL (TEST_DATABASE_URL: what npm test chose, see
+// scripts/test-services.ts). The limits are generous: on a loaded machine (a test of the API starts servers, and
+// PGlite migrates each fresh directory) tests must slow down, not fail.
 export default defineConfig({
   test: {
     projects: [
@@ -14,7 +16,7 @@ export default defineConfig({
           environment: "happy-dom",
           setupFiles: ["src/client/test-setup.ts"],
           // generous limits: a shared, loaded machine must slow tests down, not fail them
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -23,7 +25,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/contract/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -33,8 +35,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           provide: { database: "pglite" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -43,8 +45,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           provide: { database: "postgres" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

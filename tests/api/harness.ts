@@ -16,9 +16,16 @@ declare module "vitest" {
   }
 }
 
-/** The local PostgreSQL server of the test machine (trust auth, database test). */
+/**
+ * The PostgreSQL server and Redis of the run: `npm test` sets both (servers already there, or throwaway ones it
+ * started: scripts/test-services.ts); run alone, the test machine's local ones.
+ */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Why a test of several API nodes on one database does not run on PGlite. */
+export const ONE_NODE_PER_PGLITE =
+  "PGlite: one process owns a data directory, so two API nodes cannot share a database (runs on PostgreSQL)";
 
 export interface TestServer {
   url: string;

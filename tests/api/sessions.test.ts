@@ -1,21 +1,36 @@
 import { hash } from "@node-rs/argon2";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { systemClock } from "../../src/server/providers/clock.ts";
-import { call, createTestDatabase, newDeviceNo, startTestServer, type TestServer } from "./harness.ts";
+import {
+  call,
+  createTestDatabase,
+  newDeviceNo,
+  ONE_NODE_PER_PGLITE,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function twoNodes(env: Record<string, string> = {}): Promise<[TestServer, TestServer]> {
+async function oneNode(env: Record<string, string> = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   cleanups.push(db.drop);
-  const a = await startTestServer({ ...db.env, ...env });
+  const node = await startTestServer({ ...db.env, ...env });
+  cleanups.push(node.stop);
+  return node;
+}
+
+/** Two API nodes, two servers in this process, on one PostgreSQL database. */
+async function twoNodes(): Promise<[TestServer, TestServer]> {
+  const db = await createTestDatabase();
+  cleanups.push(db.drop);
+  const a = await startTestServer(db.env);
   cleanups.push(a.stop);
-  if (db.env.DATA_DIR) return [a, a]; // PGlite: one process per data directory, so one node
-  const b = await startTestServer({ ...db.env, ...env });
+  const b = await startTestServer(db.env);
   cleanups.push(b.stop);
   return [a, b];
 }
@@ -26,8 +41,10 @@ async function emailUser(srv: TestServer, email: string, password: string) {
 }
 
 describe("sessions across API nodes", () => {
-  it("a session made on one node is live on another, and a logout on either ends it everywhere", async () => {
+  it("a session made on one node is live on another, and a logout on either ends it everywhere", async (ctx) => {
+    ctx.skip(inject("database") === "pglite", ONE_NODE_PER_PGLITE);
     const [a, b] = await twoNodes();
+    expect(b.url).not.toBe(a.url);
     await emailUser(a, "nodes@example.com", "secret-pass");
     const login = await call(a.url, "/userLogin", { body: { email: "nodes@example.com", password: "secret-pass" } });
     expect(login.json).toMatchObject({ code: 200, data: { account: "nodes@example.com" } });
@@ -46,13 +63,13 @@ describe("sessions across API nodes", () => {
   });
 
   it("answers 4001 for an unknown token and loginFirst for a visitor asking checkLogin", async () => {
-    const [a] = await twoNodes();
+    const a = await oneNode();
     expect((await call(a.url, "/checkLogin", { headers: { authorization: "Bearer made-up" } })).json?.code).toBe(4001);
     expect((await call(a.url, "/checkLogin")).json).toMatchObject({ code: 4001, data: { key: "loginFirst" } });
   });
 
   it("names the missing field of an email sign-in, and refuses a wrong password with 2002", async () => {
-    const [a] = await twoNodes();
+    const a = await oneNode();
     await emailUser(a, "fields@example.com", "secret-pass");
     expect((await call(a.url, "/userLogin", { body: { email: "fields@example.com" } })).json).toMatchObject({
       code: 1001,
@@ -72,7 +89,7 @@ describe("sessions across API nodes", () => {
   });
 
   it("limits sign-in attempts per device with 4003", async () => {
-    const [a] = await twoNodes({ AUTH_RATE_LIMIT_POINTS: "3" });
+    const a = await oneNode({ AUTH_RATE_LIMIT_POINTS: "3" });
     const deviceNo = newDeviceNo();
     const codes = [];
     for (let i = 0; i < 4; i++) {
@@ -87,7 +104,7 @@ describe("sessions across API nodes", () => {
   });
 
   it("serves avatars to plain image requests, without device number or API key", async () => {
-    const [a] = await twoNodes({ API_KEY: "k-123" });
+    const a = await oneNode({ API_KEY: "k-123" });
     const user = await emailUser(a, "avatar@example.com", "secret-pass");
     const res = await fetch(`${a.url}/v2/api/user/avatar/${user?.id}`);
     expect(res.status).toBe(404);
