@@ -70,8 +70,8 @@ async function startServerProcess(env: Record<string, string>): Promise<{ child:
     throw new Error("the server process closed its output before listening");
   })();
   const url = await Promise.race([listening, exited]);
-  // keep draining its log so the pipe never fills
-  lines.on("line", () => undefined);
+  // keep draining its log (the line reader closed once it found the address) so the pipe never fills
+  child.stdout?.resume();
   return { child, url };
 }
 
