@@ -425,7 +425,8 @@ describe("quotas", () => {
   it("50 concurrent sends by one visitor: exactly 1 answers, the rest get 5004 noFreeChat", async () => {
     const caller = visitor();
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(caller, { question: `q${i}` })));
-    const answered = results.filter((result) => eventsNamed(result, "done").length === 1);
+    // the one that started is the day's chat, however it ends (a loaded machine may time it out)
+    const answered = results.filter((result) => eventsNamed(result, "start").length === 1);
     const refused = results.filter((result) => eventsNamed(result, "error")[0]?.code === 5004);
     expect(answered).toHaveLength(1);
     expect(refused).toHaveLength(49);
@@ -444,7 +445,10 @@ describe("quotas", () => {
     expect(starts.map((start) => start.remaining).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: 22 }, (_, i) => i),
     );
-    const refused = results.flatMap((result) => eventsNamed(result, "error"));
+    // an answer that started counts, however it ends (a loaded machine may time one out); the others are refused
+    const refused = results
+      .filter((result) => eventsNamed(result, "start").length === 0)
+      .flatMap((result) => eventsNamed(result, "error"));
     expect(refused).toHaveLength(28);
     expect(new Set(refused.map((error) => `${error.code} ${error.key}`))).toEqual(new Set(["20006 chatQuotaRedeem"]));
     const [usage] = await server.database.db
