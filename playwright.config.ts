@@ -5,7 +5,8 @@ import { defineConfig } from "@playwright/test";
 import { E2E_BOT_TOKEN } from "./tests/e2e/e2e-env.ts";
 
 // End-to-end tests drive Debian's Chromium against the production build served by the real server.
-// The server stores into a fresh schema of the local PostgreSQL server so tests can see the rows they cause.
+// The server stores into a fresh schema of the run's PostgreSQL server (TEST_DATABASE_URL: what npm test chose,
+// see scripts/test-services.ts; else the local one) so tests can see the rows they cause.
 const PORT = Number(process.env.E2E_PORT ?? 18090);
 process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
 process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -15,10 +16,12 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   globalTeardown: "./tests/e2e/global-teardown.ts",
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // generous limits: on a loaded machine a test must slow down, not fail; waits are on conditions, never on time
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // no retries: a test that passes only on its second try is a failure to fix, not to hide
+  retries: 0,
   reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -62,6 +65,8 @@ export default defineConfig({
       PORT: String(PORT),
       LOG_LEVEL: "warn",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // E2E_STATIC_DIR: a build of the web app elsewhere than dist/ (e.g. to test one build while another is made)
+      ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       DATABASE_SCHEMA: process.env.E2E_DB_SCHEMA,
       RATE_LIMIT_POINTS: "10000",

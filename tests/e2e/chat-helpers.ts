@@ -27,7 +27,7 @@ export const lastAnswer = (page: Page): Locator => page.getByRole("article", { n
 /** Waits for the answer to finish: its actions appear once the done event came. */
 export async function waitForAnswer(page: Page): Promise<Locator> {
   const answer = lastAnswer(page);
-  await expect(answer.getByRole("button", { name: "Good answer" })).toBeVisible({ timeout: 15_000 });
+  await expect(answer.getByRole("button", { name: "Good answer" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
   return answer;
 }
@@ -42,4 +42,16 @@ export async function openHistory(page: Page): Promise<Locator> {
     return page.getByRole("dialog", { name: "Menu" }).getByRole("region", { name: "Chats" });
   }
   return page.getByRole("complementary", { name: "Main navigation" });
+}
+
+/** Resolves once every animation and transition of the page that has an end (a slide, a fade) has finished. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { askFromHome, questionBox, waitForAnswer } from "./chat-helpers.ts";
+import { animationsFinished, askFromHome, questionBox, waitForAnswer } from "./chat-helpers.ts";
 import { shot } from "./shots.ts";
 
 test("phone: the model picker is a bottom sheet on the chat page", async ({ page }, testInfo) => {
@@ -49,8 +49,8 @@ test("phone: the chat history is in the menu drawer", async ({ page }, testInfo)
   const chats = menu.getByRole("region", { name: "Chats" });
   await expect(chats.getByRole("link", { name: "SOL price?" })).toBeVisible();
   await chats.scrollIntoViewIfNeeded();
-  // the drawer slides in for 300 ms; the picture is of where it comes to rest
-  await page.waitForTimeout(400);
+  // the drawer slides in; the picture is of where it comes to rest
+  await animationsFinished(page);
   await shot(page, testInfo, "chat-phone-history");
   await chats.getByRole("link", { name: "SOL price?" }).click();
   await expect(menu).toBeHidden();

@@ -3,7 +3,15 @@ import { shot } from "./shots.ts";
 
 const phone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 900;
 
+interface SentimentAnswer {
+  data: { TOP100_Currency_Index: { data: unknown[]; rising: number; falling: number } };
+}
+
 test("home: replay label, coin ticker, sentiment gauge, coin search and news", async ({ page }, testInfo) => {
+  const sentimentAnswer = page.waitForResponse((response) => response.url().includes("/v2/api/getCoinSentiment"));
+  const coinsAnswer = page.request.get("/v2/api/getCoinList?category=total&page=1&pageSize=100", {
+    headers: { "x-device-no": "e2e0market0coins0total0000000000" },
+  });
   await page.goto("/");
   await expect(page.getByText(/^Replay market · /).first()).toBeVisible();
   const ticker = page.getByRole("navigation", { name: "Coin ticker" });
@@ -18,7 +26,15 @@ test("home: replay label, coin ticker, sentiment gauge, coin search and news", a
     await expect(page.getByRole("region", { name: "Hot words" }).getByRole("link").first()).toBeVisible();
   }
   await expect(page.getByRole("img", { name: /^Fear and greed index: \d+, / })).toBeVisible();
-  await expect(page.getByText("Rising (top 100)")).toBeVisible();
+  // The counts are of the coins the market really has: the replay ships a handful, not a hundred. Rising and
+  // falling together are at most that many (a coin that did not move is neither), and the page shows them.
+  const { data: sentiment } = (await (await sentimentAnswer).json()) as SentimentAnswer;
+  const { data: coins } = (await (await coinsAnswer).json()) as { data: { total: number } };
+  const counted = sentiment.TOP100_Currency_Index;
+  expect(counted.data).toHaveLength(Math.min(100, coins.total));
+  expect(counted.rising + counted.falling).toBeLessThanOrEqual(counted.data.length);
+  const shown = page.getByRole("region", { name: "Market sentiment" }).getByRole("definition");
+  await expect(shown).toHaveText([String(counted.rising), String(counted.falling)]);
   await expect(page.getByRole("list", { name: "Coin list" }).getByRole("link").first()).toBeVisible();
   await shot(page, testInfo, "market-home");
 
