@@ -5,8 +5,10 @@ import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
+import { uploadEventLoop } from "./uploads.ts";
 
-const BUDGET = { jsKb: 110, cssKb: 15, cachedRatio: 0.5, firstTokenMs: 50, streams: 500 };
+const BUDGET = { jsKb: 110, cssKb: 15, cachedRatio: 0.5, firstTokenMs: 50, streams: 500, loopDelayMs: 50 };
+const UPLOADS = 4;
 const CHAT_SAMPLES = 200;
 const DURATION_S = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 3);
 const ROUNDS = 5;
@@ -137,6 +139,28 @@ try {
     true,
   );
   if (streams.firstError) console.log(`  first error: ${streams.firstError}`);
+
+  console.log(`\nuploads: ${UPLOADS} damaged 19 MB PDFs at once, read in the upload workers (server in this process)`);
+  const uploads = await uploadEventLoop(UPLOADS);
+  row(
+    "event-loop delay p99",
+    `${uploads.p99Ms.toFixed(1)} ms`,
+    `<= ${BUDGET.loopDelayMs} ms`,
+    uploads.p99Ms <= BUDGET.loopDelayMs,
+  );
+  row("  max / last answer", `${uploads.maxMs.toFixed(0)} / ${uploads.wallMs.toFixed(0)} ms`, "", true);
+  row(
+    "  answers",
+    uploads.keys.join(" "),
+    "pdfTips",
+    uploads.keys.every((key) => key === "pdfTips"),
+  );
+  row(
+    "6 MB nested JSON refused in / max delay",
+    `${uploads.deepJsonMs.toFixed(0)} / ${uploads.deepJsonMaxDelayMs.toFixed(0)} ms`,
+    "",
+    true,
+  );
 } finally {
   child.kill("SIGTERM");
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { hash } from "@node-rs/argon2";
 import { afterEach, describe, expect, it } from "vitest";
+
+// Each test starts a server and moves tens of megabytes; a loaded machine slows them well past the usual limit.
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { UploadStorage } from "../../src/server/features/chat/extras/upload-quota.ts";
 import { JSON_MAX_DEPTH } from "../../src/server/json-text.ts";
@@ -138,7 +140,9 @@ describe("reading uploads off the event loop", () => {
     expect(delay.max / 1e6).toBeLessThan(1000);
   });
 
-  it("refuses a 6 MB body of nested brackets with 1001 malformedBody, and one level over the limit", async () => {
+  it("refuses a 6 MB body of nested brackets with 1001 malformedBody, and one level over the limit", {
+    timeout: 90_000,
+  }, async () => {
     const { srv } = await start();
     const deep = "[".repeat(6 * 1024 * 1024);
     const res = await call(srv.url, "/addFeedback", { rawBody: deep, headers: { "content-type": "application/json" } });
@@ -167,7 +171,9 @@ describe("reading uploads off the event loop", () => {
 });
 
 describe("a body over the route's limit", () => {
-  it("answers 413 with the error envelope, which the client reads whole, sent at once or streamed", async () => {
+  it("answers 413 with the error envelope, which the client reads whole, sent at once or streamed", {
+    timeout: 90_000,
+  }, async () => {
     const { srv } = await start();
     const tooBig = new Uint8Array(40 * 1024 * 1024).fill(0x20);
     const headers = { "content-type": "application/json", "x-device-no": newDeviceNo() };
@@ -198,7 +204,9 @@ describe("a body over the route's limit", () => {
 });
 
 describe("storage quota", () => {
-  it("refuses a visitor's upload past 50 MB with uploadStorageFull, and the account has room after sign-in", async () => {
+  it("refuses a visitor's upload past 50 MB with uploadStorageFull, and the account has room after sign-in", {
+    timeout: 90_000,
+  }, async () => {
     const { srv } = await start();
     const deviceNo = newDeviceNo();
     const imageBytes = UploadStorage.visitorQuotaBytes / 5;
@@ -230,7 +238,9 @@ async function signIn(srv: TestServer, deviceNo: string, email: string): Promise
 }
 
 describe("removing unattached uploads", () => {
-  it("removes, a day after upload, the files no kept message names, and keeps the ones a chat sent", async () => {
+  it("removes, a day after upload, the files no kept message names, and keeps the ones a chat sent", {
+    timeout: 90_000,
+  }, async () => {
     const clock = manualClock(new Date("2026-11-25T08:00:00Z"));
     const { srv, uploadDir } = await start({ clock });
     const deviceNo = newDeviceNo();
@@ -277,7 +287,7 @@ describe("removing unattached uploads", () => {
 });
 
 describe("signing in after chatting as a visitor", () => {
-  it("hands the device's chats and uploads to the account", async () => {
+  it("hands the device's chats and uploads to the account", { timeout: 90_000 }, async () => {
     const { srv } = await start();
     const deviceNo = newDeviceNo();
     const pdf = await uploadPdf(srv.url, deviceNo, makePdf("Staking yields"));

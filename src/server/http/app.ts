@@ -25,7 +25,7 @@ import type { AppEnv } from "./app-env.ts";
 import { fail } from "./envelope.ts";
 import { apiKeyGuard, authRateLimit, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
 import { requestContext } from "./middleware/request-context.ts";
-import { requestDevice } from "./middleware/request-device.ts";
+import { requestDevice, SIGN_IN_PATHS } from "./middleware/request-device.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -134,7 +134,7 @@ export function createHttpApp(deps: HttpDeps) {
   const api = new Hono<AppEnv>();
   api.use(apiKeyGuard(deps.config.apiKey));
   api.use(deviceAndToken());
-  api.use(requestDevice());
+  for (const path of SIGN_IN_PATHS) api.use(path, requestDevice());
   api.use(rateLimit(deps.limiters));
   api.use(sessionResolver(deps.services.sessions));
   for (const path of AUTH_PATHS) api.use(path, authRateLimit(deps.limiters.auth));

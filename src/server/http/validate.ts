@@ -5,7 +5,7 @@ import { ErrorCode } from "../../contract/errors.ts";
 import { isMessageKey } from "../../contract/message-keys.ts";
 import { ApiError } from "../api-error.ts";
 import { JSON_MAX_DEPTH, readJson } from "../json-text.ts";
-import { bodyLimitOf, tooLarge } from "./body-limit.ts";
+import { bodyLimitOf, readBody } from "./body-limit.ts";
 import { firstUnstorableText } from "./text-input.ts";
 
 function toIssues(error: z.ZodError): FieldIssue[] {
@@ -45,11 +45,7 @@ export async function jsonBytes(c: Context): Promise<Uint8Array> {
   if (!type.toLowerCase().startsWith("application/json")) {
     throw new ApiError(ErrorCode.RequestFailed, "malformedBody", 415, [], "expected an application/json body");
   }
-  const maxBytes = bodyLimitOf(c.req.raw);
-  if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
-  return bytes;
+  return readBody(c, bodyLimitOf(c.req.raw));
 }
 
 /**

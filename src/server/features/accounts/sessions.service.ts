@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { userSubject, visitorSubject } from "./quota.service.ts";
-import { currentRequestDevice } from "./sign-in-device.ts";
+import { currentSignInDevice } from "./sign-in-device.ts";
 import { hashToken, newToken } from "./tokens.ts";
 import { accountName, type UserRow } from "./users.repository.ts";
 
@@ -30,7 +30,7 @@ export function createSessionsService(db: Database, clock: Clock, handOver?: Vis
     async signIn(user: UserRow, method: SignInMethod): Promise<LoginData> {
       const token = newToken();
       const now = clock.now();
-      const deviceNo = currentRequestDevice();
+      const deviceNo = currentSignInDevice();
       await db.transaction(async (tx) => {
         await tx.insert(sessions).values({
           tokenHash: hashToken(token),
