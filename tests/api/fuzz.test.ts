@@ -15,8 +15,11 @@ import { createTestDatabase, newDeviceNo, startTestServer, type TestDatabase, ty
  */
 
 const SEED = 20261125;
-/** cases per route and per caller (visitor, session): bounds the run on a loaded machine */
-const CASES_PER_ROUTE = 18;
+/**
+ * cases per route and per caller (visitor, session): bounds the run on a loaded machine. The plausible input is
+ * always one of them; the rest are a seeded sample of every case. FUZZ_CASES_PER_ROUTE=1000 sends every case.
+ */
+const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES_PER_ROUTE ?? 14);
 const PARALLEL = 4;
 const API_KEY = "fuzz-api-key-7f3a9c1e5b";
 /** a bot token of the right shape, so Telegram sign-in is configured and checks the init data it is sent */
@@ -143,6 +146,18 @@ function casesOf(operation: Operation, random: Random): Case[] {
       }
       const { [field]: _dropped, ...rest } = baseBody as Record<string, unknown>;
       cases.push({ ...base(`body without ${field}`), body: json(rest) });
+    }
+    // one level down: a field of an object, or of the first object of a list
+    for (const [field, value] of Object.entries(baseBody as Record<string, unknown>)) {
+      const inner = Array.isArray(value) ? value[0] : value;
+      if (typeof inner !== "object" || inner === null || Array.isArray(inner)) continue;
+      for (const key of Object.keys(inner)) {
+        for (const bad of ["a\u0000b", "\uDC00", "", 7, null, nested(50)]) {
+          const changed = { ...inner, [key]: bad };
+          const body = { ...baseBody, [field]: Array.isArray(value) ? [changed] : changed };
+          cases.push({ ...base(`body ${field}.${key}=${json(bad)?.slice(0, 20)}`), body: json(body) });
+        }
+      }
     }
     cases.push({
       ...base("body with unknown fields"),
