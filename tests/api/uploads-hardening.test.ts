@@ -108,15 +108,15 @@ describe("reading uploads off the event loop", () => {
   }, async () => {
     const { srv } = await start();
     const garbage = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(19 * 1024 * 1024)]);
-    const body = JSON.stringify({
-      name: "big.pdf",
-      type: "application/pdf",
-      base64content: garbage.toString("base64"),
-    });
+    // encoded before measuring, so the client's own work in this process is not counted against the server
+    const body = new TextEncoder().encode(
+      JSON.stringify({ name: "big.pdf", type: "application/pdf", base64content: garbage.toString("base64") }),
+    );
     const deviceNo = newDeviceNo();
     // the server runs in this process: its event loop is this one
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    const started = performance.now();
     let settled = false;
     const upload = fetch(`${srv.url}/v2/api/pdfUpload`, {
       method: "POST",
@@ -125,19 +125,22 @@ describe("reading uploads off the event loop", () => {
     }).finally(() => {
       settled = true;
     });
-    const answered: number[] = [];
+    let answered = 0;
     while (!settled) {
       const res = await call(srv.url, "/llm/model/list", { deviceNo });
       expect(res.status).toBe(200);
-      answered.push(res.status);
+      answered += 1;
     }
+    const uploadMs = performance.now() - started;
     delay.disable();
     const res = await upload;
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 1001, data: { key: "pdfTips", field: "base64content" } });
-    // other calls were answered all along; reading the PDF on the main thread held it for seconds
-    expect(answered.length).toBeGreaterThan(3);
-    expect(delay.max / 1e6).toBeLessThan(1000);
+    // other calls were answered all along: the loop was never held for more than a small part of the upload's
+    // time (read on the main thread, the PDF held it for nearly all of it); a ratio, so a loaded machine that
+    // slows everything alike does not decide the outcome
+    expect(answered).toBeGreaterThan(3);
+    expect(delay.max / 1e6).toBeLessThan(uploadMs / 3);
   });
 
   it("refuses a 6 MB body of nested brackets with 1001 malformedBody, and one level over the limit", {
