@@ -28,6 +28,7 @@ if (typeof HTMLDialogElement !== "undefined" && typeof HTMLDialogElement.prototy
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
   // a stray call the code under test caught and swallowed still fails the test that made it

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatGroup } from "../../../../contract/chat.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
@@ -46,6 +46,8 @@ describe("chat history", () => {
   });
 
   it("selects, selects all, clears and deletes after confirmation; the open chat gives way to the first left", async () => {
+    // the test's clock runs on its own and jumps where the test waits for the delete debounce
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     window.history.replaceState(null, "", "/chat/1716199200000u1");
     let list = chats;
     const api = stubApi((call) => {
@@ -56,7 +58,7 @@ describe("chat history", () => {
       }
       return { data: { list, total: list.length } };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(<ChatHistory now={now} />);
     expect(await screen.findByRole("link", { name: "BTC price today?" })).toHaveAttribute("aria-current", "page");
     await user.click(screen.getByRole("button", { name: "Edit chats" }));
@@ -73,8 +75,8 @@ describe("chat history", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(api.calls.some((call) => call.path === "delMsgGroupList")).toBe(false);
 
-    // deleting is debounced for a second
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    // deleting is debounced for a second: a second later (on the test's clock) it is open again
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     await user.click(screen.getByRole("button", { name: "Delete (2)" }));
     await user.click(
       within(await screen.findByRole("dialog", { name: "Delete 2 chats?" })).getByRole("button", { name: "Delete" }),

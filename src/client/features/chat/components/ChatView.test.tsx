@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../../../../contract/chat.ts";
@@ -185,13 +185,16 @@ describe("chat view", () => {
   });
 
   it("sends the question a new chat was opened with, 500 ms after opening", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const stub = api();
     const onInitialSent = vi.fn();
     renderWithProviders(
       <ChatView msggroup={MSGGROUP} isNew initialQuestion="What moved today?" onInitialSent={onInitialSent} />,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await act(() => vi.advanceTimersByTimeAsync(499));
     expect(stub.streams).toHaveLength(0);
+    expect(onInitialSent).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
     const stream = await stub.nextStream();
     expect(stream.call.body).toMatchObject({ question: "What moved today?" });
     expect(onInitialSent).toHaveBeenCalledOnce();
