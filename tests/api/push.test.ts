@@ -99,7 +99,10 @@ describe("the live push channel", () => {
     const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `t${randomUUID().slice(0, 8)}:` };
     const [dbA, dbB] = [await createTestDatabase(), await createTestDatabase()];
     cleanups.push(dbA.drop, dbB.drop);
-    const a = await startTestServer({ ...dbA.env, ...redis, MARKET_REFRESH_SECONDS: "0.3" }, { clock });
+    // Only the holder of the "market-refresh" lease (in Redis, 3 refreshes long) publishes. A refreshes every 15 s,
+    // so its lease outlasts B's start-up (a PGlite node migrating its directory can hold this process's event
+    // loop for seconds) and B, finding it held, never publishes.
+    const a = await startTestServer({ ...dbA.env, ...redis, MARKET_REFRESH_SECONDS: "15" }, { clock });
     cleanups.push(a.stop);
     // B starts an hour of wall time later and refreshes only at start: its own replay runs an hour behind A's
     clock.advance(3_600_000);
