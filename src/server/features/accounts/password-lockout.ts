@@ -27,17 +27,21 @@ const l = passwordLockouts;
  */
 export function createPasswordLockout(db: Database, clock: Clock) {
   const windowStart = (now: Date) => new Date(now.getTime() - PASSWORD_LOCKOUT.windowMs);
-  const failuresInWindow = async (email: string, now: Date) => {
+  /** Failures of the address in the window; with `upTo`, only those written no later than that attempt. */
+  const failuresInWindow = async (email: string, now: Date, upTo?: number) => {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(f)
-      .where(and(eq(f.email, email), gt(f.failedAt, windowStart(now))));
+      .where(
+        and(eq(f.email, email), gt(f.failedAt, windowStart(now)), upTo === undefined ? undefined : lte(f.id, upTo)),
+      );
     return Number(row?.n ?? 0);
   };
+  // The failures stay: they leave the window as the lock ends, and deleting them would let attempts already
+  // past the lock check count from zero again.
   const lock = async (email: string, now: Date) => {
     const lockedUntil = new Date(now.getTime() + PASSWORD_LOCKOUT.lockMs);
     await db.insert(l).values({ email, lockedUntil }).onConflictDoUpdate({ target: l.email, set: { lockedUntil } });
-    await db.delete(f).where(eq(f.email, email));
   };
 
   return {
@@ -52,7 +56,8 @@ export function createPasswordLockout(db: Database, clock: Clock) {
       if (locked) return { allowed: false };
       const [attempt] = await db.insert(f).values({ email, failedAt: now }).returning({ id: f.id });
       if (!attempt) return { allowed: false };
-      if ((await failuresInWindow(email, now)) > PASSWORD_LOCKOUT.failures) {
+      // an attempt's place among the address's attempts decides, so parallel ones cannot all see room left
+      if ((await failuresInWindow(email, now, attempt.id)) > PASSWORD_LOCKOUT.failures) {
         await lock(email, now);
         return { allowed: false };
       }
