@@ -27,8 +27,11 @@ export function useChatGroups(owner: string) {
 
 const isChatGroupsKey = (key: unknown) => Array.isArray(key) && key[0] === chatPaths.msgGroupList;
 
-/** Reloads the history list wherever it shows (a chat started, was renamed by its first answer or deleted). */
-export function useRevalidateChatGroups(): () => void {
+/**
+ * Reloads the history list wherever it shows (a chat started, was renamed by its first answer or deleted);
+ * settles when the reload has.
+ */
+export function useRevalidateChatGroups(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
-  return useCallback(() => void mutate(isChatGroupsKey), [mutate]);
+  return useCallback(() => mutate(isChatGroupsKey), [mutate]);
 }

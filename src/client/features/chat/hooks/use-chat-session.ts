@@ -90,6 +90,7 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
         const next = answer;
         update(answerId, (item) => ({ ...next, rate: item.rate }));
       };
+      let startRefresh: Promise<unknown> = Promise.resolve();
       setItems((current) => [...current, asked, answer]);
       setStreaming(true);
       host.setClosingConfirmation(true);
@@ -99,7 +100,7 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
           onEvent(event) {
             if (event.type === "start") {
               update(asked.id, (item) => ({ ...item, code: event.data.questionCode }));
-              revalidateGroups();
+              startRefresh = revalidateGroups().catch(() => undefined);
             }
             advance((item) => applyChatEvent(item, event));
           },
@@ -113,7 +114,9 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
         setStreaming(false);
         setStopping(false);
         host.setClosingConfirmation(false);
-        if (outcome.kind === "done") revalidateGroups();
+        // once the start's reload has settled: identical reads in flight are shared, and that one may have
+        // been answered before the chat was stored
+        void startRefresh.then(() => revalidateGroups()).catch(() => undefined);
         return { outcome, answer };
       });
     },
