@@ -40,9 +40,34 @@ export function limitBody(maxSize: number) {
     limits.set(c.req.raw, maxSize);
     const length = declaredLength(c);
     if (length === undefined) return chunked(c, next);
-    if (length > maxSize) throw tooLarge(maxSize);
+    if (length > maxSize) {
+      // a body of a size worth waiting for is read and dropped first, so the client has finished sending and
+      // reads the answer instead of a connection reset; a larger one is answered at once
+      if (length <= DRAIN_MAX_BYTES) await drain(c);
+      throw tooLarge(maxSize);
+    }
     await next();
   });
+}
+
+/** Oversized bodies up to this size are read and dropped before the 413 is sent. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/** Reads and drops the rest of an unread body (bounded in time), so the answer is not sent mid-upload. */
+async function drain(c: Context): Promise<void> {
+  const incoming = unreadNodeRequest(c);
+  if (!incoming) return;
+  const timer = setTimeout(() => incoming.destroy(), DRAIN_MAX_MS);
+  try {
+    for await (const _chunk of incoming) {
+      // dropped
+    }
+  } catch {
+    // a client that went away leaves nothing to answer
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The body limit of this request's route, or the default for JSON bodies. */
