@@ -5,6 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatGroups, chatMessages, chatUploads } from "../../src/server/db/schema.ts";
 import { createChatRepository } from "../../src/server/features/chat/chat.repository.ts";
+import { textPdf } from "../../src/server/features/chat/extras/pdf-fixtures.ts";
 import { qrSvgDataUrl } from "../../src/server/features/chat/extras/share-qr.ts";
 import {
   call,
@@ -22,33 +23,6 @@ const JPEG =
   "/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAZEAEBAQEBAQAAAAAAAAAAAAACAQADEUH/xAAUAQEAAAAAAAAAAAAAAAAAAAAH/8QAGxEAAQQDAAAAAAAAAAAAAAAAAAECM3EDBLH/2gAMAwEAAhEDEQA/AKTmDz5kcyQDISTPJJPkmZmIdqZ9r0TcMbaQ/9k=";
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1").toString("base64");
 const MAX_IMAGE_BYTES = 10_485_760;
-
-/** A small valid PDF (Helvetica text, one line per page) with a correct cross-reference table. */
-function makePdf(pages: string[]): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(" ")}] /Count ${pages.length} >>`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  pages.forEach((text, i) => {
-    const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-    );
-    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  });
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
 
 /** A file that starts like a PNG, padded to `size` bytes. */
 function pngOfSize(size: number): string {
@@ -189,7 +163,7 @@ describe("POST /v2/api/imageListUpload", () => {
 describe("POST /v2/api/pdfUpload", () => {
   it("extracts a PDF's text per page, keeps it for the model, and only for its owner", async () => {
     const deviceNo = newDeviceNo();
-    const pdf = makePdf(["Bitcoin halving report", "ETH staking yields 3.2 percent"]);
+    const pdf = textPdf(["Bitcoin halving report", "ETH staking yields 3.2 percent"], { fontSize: 18 });
     const res = await call(srv.url, "/pdfUpload", {
       deviceNo,
       body: { name: "report.pdf", type: "application/pdf", base64content: pdf.toString("base64") },
@@ -217,7 +191,7 @@ describe("POST /v2/api/pdfUpload", () => {
   it.each([
     [
       "another MIME type",
-      { type: "application/octet-stream", base64content: makePdf(["x"]).toString("base64") },
+      { type: "application/octet-stream", base64content: textPdf(["x"], { fontSize: 18 }).toString("base64") },
       "type",
     ],
     ["bytes that are not a PDF", { type: "application/pdf", base64content: Buffer.from("hello").toString("base64") }],

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 // Each test starts a server and moves tens of megabytes; a loaded machine slows them well past the usual limit.
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
+import { damagedPdf, textPdf } from "../../src/server/features/chat/extras/pdf-fixtures.ts";
 import { UploadStorage } from "../../src/server/features/chat/extras/upload-quota.ts";
 import { JSON_MAX_DEPTH } from "../../src/server/json-text.ts";
 import { manualClock, systemClock } from "../../src/server/providers/clock.ts";
@@ -31,29 +32,6 @@ async function start(options: { clock?: ReturnType<typeof manualClock> } = {}): 
   const srv = await startTestServer({ ...db.env, UPLOAD_DIR: uploadDir, VISITORS_PER_ADDRESS: "100" }, options);
   cleanups.push(srv.stop);
   return { srv, uploadDir };
-}
-
-/** A one-page PDF with a line of text. */
-function makePdf(text: string): Buffer {
-  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
 }
 
 /** A file that starts as a PNG does, of exactly `size` bytes (the server checks the signature, not the pixels). */
@@ -107,7 +85,7 @@ describe("reading uploads off the event loop", () => {
     timeout: 120_000,
   }, async () => {
     const { srv } = await start();
-    const garbage = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(19 * 1024 * 1024)]);
+    const garbage = damagedPdf(randomBytes(19 * 1024 * 1024));
     // encoded before measuring, so the client's own work in this process is not counted against the server
     const body = new TextEncoder().encode(
       JSON.stringify({ name: "big.pdf", type: "application/pdf", base64content: garbage.toString("base64") }),
@@ -205,7 +183,7 @@ describe("storage quota", () => {
     const refused = await uploadImages(srv.url, deviceNo, [small]);
     expect(refused.status).toBe(413);
     expect(refused.json).toMatchObject({ code: 1001, data: { key: "uploadStorageFull" } });
-    const pdf = await uploadPdf(srv.url, deviceNo, makePdf("one more"));
+    const pdf = await uploadPdf(srv.url, deviceNo, textPdf(["one more"]));
     expect(pdf.json).toMatchObject({ code: 1001, data: { key: "uploadStorageFull" } });
     // another visitor has its own room
     expect((await uploadImages(srv.url, newDeviceNo(), [small])).json?.code).toBe(200);
@@ -234,8 +212,8 @@ describe("removing unattached uploads", () => {
     const deviceNo = newDeviceNo();
     const kept = await uploadImages(srv.url, deviceNo, [pngOfSize(2048)]);
     const dropped = await uploadImages(srv.url, deviceNo, [pngOfSize(4096)]);
-    const pdf = await uploadPdf(srv.url, deviceNo, makePdf("Halving"));
-    const unsentPdf = await uploadPdf(srv.url, deviceNo, makePdf("Never sent"));
+    const pdf = await uploadPdf(srv.url, deviceNo, textPdf(["Halving"]));
+    const unsentPdf = await uploadPdf(srv.url, deviceNo, textPdf(["Never sent"]));
     const keptUrl = firstUrl(kept.json?.data);
     const droppedUrl = firstUrl(dropped.json?.data);
     const fileId = String(pdf.json?.data.fileId);
@@ -278,7 +256,7 @@ describe("signing in after chatting as a visitor", () => {
   it("hands the device's chats and uploads to the account", { timeout: 90_000 }, async () => {
     const { srv } = await start();
     const deviceNo = newDeviceNo();
-    const pdf = await uploadPdf(srv.url, deviceNo, makePdf("Staking yields"));
+    const pdf = await uploadPdf(srv.url, deviceNo, textPdf(["Staking yields"]));
     const fileId = String(pdf.json?.data.fileId);
     const msggroup = newMsggroup();
     const attachments = [{ type: "pdf", fileId, name: "report.pdf" }];
