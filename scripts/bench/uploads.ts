@@ -2,14 +2,12 @@
 // as npm start), so perf_hooks.monitorEventLoopDelay sees its event loop; the client is another process
 // (upload-client.ts), so building and sending the bodies is not counted against the server.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import pino from "pino";
-import { loadConfig } from "../../src/server/config.ts";
-import { startServer } from "../../src/server/server.ts";
+import { startBenchServer } from "./bench-server.ts";
 
 export interface UploadLoopFigures {
   /** event-loop delay while the uploads ran, ms */
@@ -27,16 +25,7 @@ export interface UploadLoopFigures {
 
 /** `count` damaged "PDFs" of 19 MB (a PDF header, then random bytes) uploaded at once, then a deeply nested body. */
 export async function uploadEventLoop(count: number): Promise<UploadLoopFigures> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "ml-bench-uploads-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_POINTS: "100000000",
-  });
-  const server = await startServer(config, { logger: pino({ level: "silent" }) });
+  const { server, dataDir } = await startBenchServer("ml-bench-uploads-", {}, { logger: pino({ level: "silent" }) });
   const client = spawn(
     process.execPath,
     ["--import", "tsx", path.join(import.meta.dirname, "upload-client.ts"), server.url, String(count)],
