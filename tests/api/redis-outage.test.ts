@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tickEventSchema } from "../../src/contract/market.ts";
 import { createSseReader, type ParsedSseEvent } from "../../src/server/features/chat/chat-sse.ts";
 import { TICK_CHANNEL } from "../../src/server/features/market/market.service.ts";
-import { freePort, type RedisChild, startRedisServer } from "../support/redis-server.ts";
+import { freePort } from "../support/free-port.ts";
+import { type RedisChild, startRedisServer } from "../support/redis-server.ts";
 import { type LoopbackModel, startLoopbackModel } from "./chat-loopback.ts";
 import { call, createTestDatabase, newDeviceNo, startTestServer, type TestServer } from "./harness.ts";
 

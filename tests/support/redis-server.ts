@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
+import { freePort } from "./free-port.ts";
 
 /**
  * A throwaway Redis for tests: Debian's `redis-server` as a child process on a free loopback port, without
@@ -24,18 +24,6 @@ export interface RedisChild {
 
 const READY_ATTEMPTS = 400;
 const READY_INTERVAL_MS = 25;
-
-/** A port nothing listens on right now, picked by the system. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  await once(server, "close");
-  if (address === null || typeof address === "string") throw new Error("no TCP port for redis-server");
-  return address.port;
-}
 
 /**
  * One PING on a fresh connection that neither retries nor queues; true when the server answered PONG and is the
