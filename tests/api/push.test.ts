@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { tickEventSchema } from "../../src/contract/market.ts";
-import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import {
   call,
@@ -11,16 +10,12 @@ import {
   startTestServer,
   TEST_REDIS_URL,
 } from "./harness.ts";
+import { readEvents } from "./sse-events.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
-
-interface SseEvent {
-  event: string;
-  data: string;
-}
 
 /** A push client as the app's fetch-based one: reads events off the streaming body. */
 async function openPush(base: string, lang = "en") {
@@ -29,33 +24,13 @@ async function openPush(base: string, lang = "en") {
     headers: { "x-device-no": newDeviceNo() },
     signal: controller.signal,
   });
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const sse = createSseReader();
-  let ended = false;
-  const events: SseEvent[] = [];
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        events.push(...sse.feed(decoder.decode(value, { stream: true })));
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
+  const stream = readEvents(res, { timeout: 60_000, interval: 50 });
   cleanups.push(async () => {
     controller.abort();
-    await pump;
+    await stream.pump;
   });
-  const next = (name: string, after = 0) =>
-    expect
-      .poll(() => events.slice(after).find((e) => e.event === name), { timeout: 60_000, interval: 50 })
-      .toBeDefined()
-      .then(() => events.slice(after).find((e) => e.event === name) as SseEvent);
-  return { res, events, next, ended: () => ended, pump };
+  const next = (name: string) => stream.next((event) => event.event === name);
+  return { res, next, ended: stream.ended, pump: stream.pump };
 }
 
 describe("the live push channel", () => {

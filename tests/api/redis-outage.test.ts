@@ -2,15 +2,17 @@ import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tickEventSchema } from "../../src/contract/market.ts";
-import { createSseReader, type ParsedSseEvent } from "../../src/server/features/chat/chat-sse.ts";
 import { TICK_CHANNEL } from "../../src/server/features/market/market.service.ts";
 import { freePort } from "../support/free-port.ts";
 import { type RedisChild, startRedisServer } from "../support/redis-server.ts";
 import { type LoopbackModel, startLoopbackModel } from "./chat-loopback.ts";
 import { call, createTestDatabase, newDeviceNo, startTestServer, type TestServer } from "./harness.ts";
+import { readEvents } from "./sse-events.ts";
 
 /** A call that waited on Redis would take 10 s or more; one that does without it answers well within this. */
 const WITHOUT_WAITING_MS = 1_000;
+/** How long a test waits for an event on a stream. */
+const EVENT_POLL = { timeout: 15_000, interval: 20 };
 const OUTAGE_LOG = "redis unreachable: rate limits and pushes run in process until it is back";
 
 let model: LoopbackModel;
@@ -58,31 +60,6 @@ async function coinList(base: string) {
   return { ...answer, ms: performance.now() - started };
 }
 
-/** Reads an event stream as it comes, so a test can wait on an event and act on it. */
-function readEvents(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const sse = createSseReader();
-  const events: ParsedSseEvent[] = [];
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        events.push(...sse.feed(decoder.decode(value, { stream: true })));
-      }
-    } catch {
-      // the test aborted the stream
-    }
-  })();
-  const next = (match: (event: ParsedSseEvent) => boolean) =>
-    expect
-      .poll(() => events.find(match), { timeout: 15_000, interval: 20 })
-      .toBeDefined()
-      .then(() => events.find(match) as ParsedSseEvent);
-  return { events, pump, next };
-}
-
 /** A visitor asks a long question, stops it at its first words, and gets the stop's answer and the stream's end. */
 async function askAndStop(base: string) {
   const deviceNo = newDeviceNo();
@@ -93,7 +70,7 @@ async function askAndStop(base: string) {
     body: JSON.stringify({ msggroup, model: 1, question: "a long story please [[slow]]" }),
   });
   expect(response.status).toBe(200);
-  const stream = readEvents(response);
+  const stream = readEvents(response, EVENT_POLL);
   await stream.next((event) => event.event === "text");
   const stop = await call(base, "/chat/stop", { deviceNo, body: { msggroup } });
   const done = await stream.next((event) => event.event === "done");
@@ -193,7 +170,7 @@ describe("a Redis outage", { timeout: 120_000 }, () => {
       headers: { "x-device-no": newDeviceNo() },
       signal: controller.signal,
     });
-    const stream = readEvents(push);
+    const stream = readEvents(push, EVENT_POLL);
     cleanups.push(async () => {
       controller.abort();
       await stream.pump;
