@@ -2,39 +2,20 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { solveChallenge } from "altcha-lib/v1";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captchas, mailOutbox, users } from "../../src/server/db/schema.ts";
+import { captchas, users } from "../../src/server/db/schema.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
+import { challengeOf, codeIn, humanToken, lastMail, outboxCode, tokenOf } from "./account-proofs.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 
 const MINUTE = 60_000;
 const PASSWORD = "Secret-pass1";
 const NEW_PASSWORD = "Other-pass22";
 
-interface AltchaChallenge {
-  provider: "altcha";
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
 let emailCounter = 0;
 const newEmail = (label: string) => `${label}${++emailCounter}.${Date.now()}@example.com`;
-
-async function challengeOf(srv: TestServer): Promise<AltchaChallenge> {
-  const res = await call(srv.url, "/humanCheck/challenge");
-  expect(res.json?.code).toBe(200);
-  return res.json?.data as unknown as AltchaChallenge;
-}
-
-const tokenOf = (challenge: AltchaChallenge, number: number) => {
-  const { provider: _provider, maxnumber: _maxnumber, ...fields } = challenge;
-  return Buffer.from(JSON.stringify({ ...fields, number, took: 1 })).toString("base64");
-};
 
 /** What the ALTCHA widget does, with altcha-lib's own solver. */
 async function humanTokenByAltchaLib(srv: TestServer): Promise<string> {
@@ -43,17 +24,6 @@ async function humanTokenByAltchaLib(srv: TestServer): Promise<string> {
     .promise;
   if (!solution) throw new Error("unsolved");
   return tokenOf(challenge, solution.number);
-}
-
-/** The same proof of work with node:crypto, which is many times faster than the web-crypto solver. */
-async function humanToken(srv: TestServer): Promise<string> {
-  const challenge = await challengeOf(srv);
-  for (let number = 0; number <= challenge.maxnumber; number++) {
-    if (createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") === challenge.challenge) {
-      return tokenOf(challenge, number);
-    }
-  }
-  throw new Error("unsolved");
 }
 
 /** Tests cannot read the picture: they own the database, so they give the captcha a known answer. */
@@ -77,26 +47,6 @@ async function sendCode(
   return call(srv.url, "/sendEmailCode", {
     body: { email, token, language: options.language ?? "en", scene, ...captcha },
   });
-}
-
-async function lastMail(srv: TestServer, to: string) {
-  const [mail] = await srv.server.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return mail;
-}
-
-function codeIn(text: string | undefined): string {
-  const code = text?.match(/(?:^|\n)(\d{6})\r?\n/)?.[1];
-  if (!code) throw new Error("no code in the mail");
-  return code;
-}
-
-async function outboxCode(srv: TestServer, to: string): Promise<string> {
-  return codeIn((await lastMail(srv, to))?.text);
 }
 
 const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
