@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { Quotas } from "../contract/constants.ts";
@@ -91,6 +92,16 @@ const envSchema = z.object({
   TELEGRAM_BOT_ID: optionalString.pipe(z.string().regex(/^\d+$/).transform(Number).optional()),
   TELEGRAM_TEST_ENVIRONMENT: bool,
   TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  TELEGRAM_API_ROOT: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
+  BOT_MODE: optionalString.pipe(z.enum(["webhook", "polling"]).optional()),
+  BOT_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/)
+      .optional(),
+  ),
+  MINI_APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DIGEST_CHECK_SECONDS: z.coerce.number().positive().default(60),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
@@ -180,6 +191,19 @@ export interface Config {
     testEnvironment: boolean;
     /** 0 turns the age check off (tests with old vectors) */
     initDataMaxAgeSeconds: number;
+    /** where the bot's Bot API client sends its calls (TELEGRAM_API_ROOT; tests: a loopback stand-in) */
+    apiRoot: string;
+    /**
+     * how updates arrive: a webhook at /telegram/webhook/<secret> (default when PUBLIC_URL is https) or long
+     * polling by one node at a time (BOT_MODE overrides)
+     */
+    mode: "webhook" | "polling";
+    /** the webhook path's secret and Telegram's secret_token header (BOT_WEBHOOK_SECRET, else derived from the token) */
+    webhookSecret: string | undefined;
+    /** what the bot's web_app buttons open (MINI_APP_URL, else PUBLIC_URL, else the local server) */
+    miniAppUrl: string;
+    /** how often the daily digest looks for chats whose hour has come */
+    digestCheckSeconds: number;
   };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   google: { clientId: string; tokenInfoUrl: string } | undefined;
@@ -245,6 +269,11 @@ export interface Config {
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
   /** speech to text for recorded chat questions; undefined: none on the server (the browser's recognition) */
   speech: SpeechEndpoint | undefined;
+}
+
+/** The webhook secret when none is configured: a digest of the token, so it is stable and never the token itself. */
+function deriveWebhookSecret(botToken: string): string {
+  return createHmac("sha256", "telegram-webhook").update(botToken).digest("base64url").slice(0, 43);
 }
 
 export class ConfigError extends Error {
@@ -334,6 +363,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (s3Missing.length > 0 && s3Missing.length < 4) {
     throw new ConfigError(`Invalid configuration: S3 storage also needs ${s3Missing.join(", ")}`);
   }
+  if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration: BOT_MODE=webhook also needs PUBLIC_URL (where Telegram sends updates)",
+    );
+  }
   if (e.REDIS_REQUIRED && !e.REDIS_URL) {
     throw new ConfigError("Invalid configuration: REDIS_REQUIRED also needs REDIS_URL");
   }
@@ -367,6 +401,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       botId: e.TELEGRAM_BOT_ID ?? (e.BOT_TOKEN ? Number(e.BOT_TOKEN.split(":")[0]) : undefined),
       testEnvironment: e.TELEGRAM_TEST_ENVIRONMENT,
       initDataMaxAgeSeconds: e.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS,
+      apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
+      mode: e.BOT_MODE ?? (e.PUBLIC_URL?.startsWith("https:") ? "webhook" : "polling"),
+      webhookSecret: e.BOT_WEBHOOK_SECRET ?? (e.BOT_TOKEN ? deriveWebhookSecret(e.BOT_TOKEN) : undefined),
+      miniAppUrl:
+        e.MINI_APP_URL ?? e.PUBLIC_URL ?? `http://${isLoopbackHost(e.HOST) ? "localhost" : e.HOST}:${e.PORT}/`,
+      digestCheckSeconds: e.DIGEST_CHECK_SECONDS,
     },
     turnstile:
       e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY

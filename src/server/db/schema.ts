@@ -319,3 +319,78 @@ export const chatUploads = pgTable(
   },
   (table) => [index("chat_uploads_owner_idx").on(table.owner)],
 );
+
+/**
+ * Named leases for work exactly one API node may do at a time (the bot's long polling, the daily digest): a node
+ * holds a name until `lease_until` and renews it while it runs; another takes it over once it lapses.
+ */
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  leaseUntil: at("lease_until").notNull(),
+});
+
+/**
+ * The chats the Telegram bot talks in: a private chat (id = the Telegram user's id) or a group. `userId` links a
+ * private chat to the account of the same Telegram id; `active` turns false when Telegram says the bot was blocked
+ * or removed, and sending stops until the user writes again.
+ */
+export const telegramChats = pgTable(
+  "telegram_chats",
+  {
+    chatId: bigint("chat_id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<"private" | "group" | "supergroup" | "channel">().notNull(),
+    telegramUserId: bigint("telegram_user_id", { mode: "number" }),
+    userId: bigint("user_id", { mode: "number" }),
+    /** the language Telegram reported for the user (language_code) */
+    languageCode: text("language_code"),
+    /** the language chosen with /language (or in the app's settings); wins over languageCode */
+    language: text("language").$type<"en" | "zh">(),
+    /** daily market digest opt-in, and its hour (0-23, UTC) */
+    digestSubscribed: integer("digest_subscribed").notNull().default(0),
+    digestHour: integer("digest_hour").notNull().default(8),
+    /** the UTC day the digest was last sent to this chat, so a restart never sends it twice */
+    digestSentOn: date("digest_sent_on", { mode: "string" }),
+    active: integer("active").notNull().default(1),
+    inactiveReason: text("inactive_reason"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("telegram_chats_user_idx").on(table.userId),
+    index("telegram_chats_digest_idx").on(table.digestHour).where(sql`${table.digestSubscribed} = 1`),
+  ],
+);
+
+/** Update ids the bot has handled (kept two days): a redelivered or replayed update is dropped, never handled twice. */
+export const telegramUpdates = pgTable(
+  "telegram_updates",
+  {
+    updateId: bigint("update_id", { mode: "number" }).primaryKey(),
+    receivedAt: at("received_at").notNull().defaultNow(),
+  },
+  (table) => [index("telegram_updates_received_idx").on(table.receivedAt)],
+);
+
+/**
+ * Invitations that arrived through the bot (`/start ref_<code>`, `startapp=ref_<code>`): recorded once per
+ * Telegram user, for the points issue's invite rewards.
+ */
+export const telegramReferrals = pgTable("telegram_referrals", {
+  telegramUserId: bigint("telegram_user_id", { mode: "number" }).primaryKey(),
+  invitationCode: text("invitation_code").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** Inline results users chose to send into a chat (`chosen_inline_result`): counted for share rewards. */
+export const telegramInlineChoices = pgTable(
+  "telegram_inline_choices",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    telegramUserId: bigint("telegram_user_id", { mode: "number" }).notNull(),
+    resultId: text("result_id").notNull(),
+    query: text("query").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("telegram_inline_choices_user_idx").on(table.telegramUserId, table.createdAt)],
+);

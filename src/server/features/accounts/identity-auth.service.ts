@@ -40,7 +40,9 @@ export interface IdentityAuthDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  config: Pick<Config, "telegram" | "google" | "publicUrl" | "env" | "host" | "siwe">;
+  config: Pick<Config, "google" | "publicUrl" | "env" | "host" | "siwe"> & {
+    telegram: Pick<Config["telegram"], "botToken" | "botId" | "testEnvironment" | "initDataMaxAgeSeconds">;
+  };
   users: UsersRepository;
   sessions: SessionsService;
   /** replaces the tokeninfo adapter built from config.google (tests) */
