@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type ChatMessage, chatGroupSchema, chatMessageSchema } from "../../src/contract/chat.ts";
 import { apiNodes, chatGroups, chatMessages } from "../../src/server/db/schema.ts";
@@ -22,15 +22,19 @@ import {
 
 const GPT = 1;
 
-/** Polls a condition (a stored state another process writes) until it holds. */
-async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (performance.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * Reads a stored state another process writes until it holds: that process tells nothing when it writes, so the
+ * state is read again (vi.waitFor retries; its limit is for a loaded machine).
+ */
+function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, ms = 20_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!accept(value)) throw new Error("the stored state is not there yet");
+      return value;
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** The chat as the app reads it, checked against the contract. */

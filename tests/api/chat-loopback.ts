@@ -6,13 +6,17 @@ import type { AddressInfo } from "node:net";
  * chunks in OpenAI's format. What it does is chosen by a marker in the last user message:
  *
  * - `[[tool]]`: first a call of the `test_price` tool; once the request carries the tool's result, text and stop
- * - `[[slow]]`: a text chunk every 100 ms for 30 s (for stop and disconnect)
+ * - `[[slow]]`: the text chunks "w0 ", "w1 ", "w2 ", then the answer is held open, unfinished, until the caller
+ *   closes the connection (for stop, disconnect and a server killed mid-answer)
  * - `[[500]]`: HTTP 500 before anything streams
  * - `[[malformed]]`: two text chunks, then a chunk that is not JSON
  * - `[[hang]]`: one text chunk, then silence (a timeout)
  * - `[[hang-start]]`: silence from the start
- * - `[[drop]]`: one text chunk, then the connection is cut
+ * - `[[drop]]`: one text chunk, then, once the test calls `release("[[drop]]")` (when it has read that chunk),
+ *   the connection is cut
  * - otherwise: a short text answer, and it echoes the question's first 40 characters
+ *
+ * Nothing here waits on a clock: chunks are written at once, and what must come later waits for the test.
  */
 
 export interface LoopbackRequest {
@@ -41,6 +45,8 @@ export interface LoopbackModel {
   requests: LoopbackRequest[];
   /** requests whose last user message contains `marker` */
   requestsFor(marker: string): LoopbackRequest[];
+  /** lets the answers held for the test whose question contains `marker` go on, now and from then on */
+  release(marker: string): void;
   close(): Promise<void>;
 }
 
@@ -51,11 +57,25 @@ function textOf(content: ChatCompletionRequest["messages"][number]["content"]): 
   return (content ?? []).map((part) => part.text ?? "").join("");
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The text chunks of a `[[slow]]` answer before it is held open. */
+export const SLOW_WORDS = ["w0 ", "w1 ", "w2 "];
 
 export async function startLoopbackModel(): Promise<LoopbackModel> {
   const requests: LoopbackRequest[] = [];
   let counter = 0;
+  const releases = new Map<string, { released: Promise<void>; release(): void }>();
+  const releaseOf = (marker: string) => {
+    let entry = releases.get(marker);
+    if (!entry) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      entry = { released, release };
+      releases.set(marker, entry);
+    }
+    return entry;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -92,15 +112,9 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
       usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
     })}\n\n`;
     const open = () => res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const alive = () => !res.destroyed && !res.writableEnded;
-    const streamText = async (parts: readonly string[], delayMs = 5) => {
+    const streamText = (parts: readonly string[]) => {
       res.write(chunk({ role: "assistant", content: "" }));
-      for (const part of parts) {
-        if (!alive()) return;
-        res.write(chunk({ content: part }));
-        await sleep(delayMs);
-      }
-      if (!alive()) return;
+      for (const part of parts) res.write(chunk({ content: part }));
       res.write(chunk({}, "stop"));
       res.write(usage);
       res.end("data: [DONE]\n\n");
@@ -131,21 +145,19 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
         res.end("data: [DONE]\n\n");
         return;
       }
-      await streamText(LOOPBACK_ANSWER);
+      streamText(LOOPBACK_ANSWER);
       return;
     }
     if (question.includes("[[slow]]")) {
-      await streamText(
-        Array.from({ length: 300 }, (_, i) => `w${i} `),
-        100,
-      );
+      // held open: the answer ends when the caller stops it, goes away or dies
+      res.write(chunk({ role: "assistant", content: "" }));
+      for (const word of SLOW_WORDS) res.write(chunk({ content: word }));
       return;
     }
     if (question.includes("[[malformed]]")) {
       res.write(chunk({ role: "assistant", content: "" }));
       res.write(chunk({ content: "Partial " }));
       res.write(chunk({ content: "answer" }));
-      await sleep(20);
       res.end('data: {"id": "broken", "choices": [{"delta": {"content": \n\ndata: [DONE]\n\n');
       return;
     }
@@ -158,11 +170,12 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
     if (question.includes("[[drop]]")) {
       res.write(chunk({ role: "assistant", content: "" }));
       res.write(chunk({ content: "Cut " }));
-      await sleep(30);
+      // cut once the test has read the chunk, so the cut cannot overtake it
+      await releaseOf("[[drop]]").released;
       res.socket?.destroy();
       return;
     }
-    await streamText(["Hello ", "from ", "the loopback. ", `You asked: ${question.slice(0, 40)}`]);
+    streamText(["Hello ", "from ", "the loopback. ", `You asked: ${question.slice(0, 40)}`]);
   };
 
   const server = createServer((req, res) => {
@@ -174,6 +187,7 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     requestsFor: (marker) => requests.filter((request) => request.question.includes(marker)),
+    release: (marker) => releaseOf(marker).release(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

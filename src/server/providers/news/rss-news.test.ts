@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { manualClock } from "../clock.ts";
 import { type StandIn, type StandInReply, startStandIn } from "../upstream/stand-in.ts";
 import { headlineId, loadHeadlines } from "./headlines.ts";
@@ -77,6 +77,7 @@ beforeEach(async () => {
   for (const outlet of ALL) serveFixture(outlet);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await standIn.close();
 });
 
@@ -277,6 +278,8 @@ describe("the live news provider", () => {
   });
 
   it("opens a feed's circuit after repeated failures: no request reaches it until half-open", async () => {
+    // the circuit breaker reads Date.now(): only the date is faked, the stand-in and the client run as usual
+    vi.useFakeTimers({ toFake: ["Date"] });
     serve("theblock", { status: 500, body: "error" });
     const provider = open(["cointelegraph", "theblock"], { upstream: { breakerFailures: 2, halfOpenAfterMs: 250 } });
     await provider.refresh?.();
@@ -289,9 +292,14 @@ describe("the live news provider", () => {
     expect(asked("cointelegraph")).toBe(4);
     expect(warnings()).toEqual([expect.objectContaining({ feed: feed("theblock").url, kind: "http" })]);
 
-    // half-open: one trial, which succeeds and closes the circuit
+    // still open until its 250 ms are over
     serveFixture("theblock");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    vi.advanceTimersByTime(249);
+    await provider.refresh?.();
+    expect(asked("theblock")).toBe(2);
+
+    // half-open: one trial, which succeeds and closes the circuit
+    vi.advanceTimersByTime(1);
     await provider.refresh?.();
     expect(asked("theblock")).toBe(3);
     expect(recoveries()).toEqual([expect.objectContaining({ feed: feed("theblock").url })]);

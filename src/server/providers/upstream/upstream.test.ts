@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { json, type StandIn, startStandIn, upstreamFailure } from "./stand-in.ts";
 import { createUpstream } from "./upstream.ts";
@@ -10,6 +10,7 @@ beforeEach(async () => {
   standIn = await startStandIn();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await standIn.close();
 });
 
@@ -81,6 +82,8 @@ describe("upstream client", () => {
   });
 
   it("opens the circuit after repeated failures, then lets a trial call close it", async () => {
+    // the breaker reads Date.now(): only the date is faked, so the stand-in and the client's timers run as usual
+    vi.useFakeTimers({ toFake: ["Date"] });
     standIn.handle(() => ({ status: 500, body: "" }));
     const client = upstream({ retries: 0, breakerFailures: 2, halfOpenAfterMs: 100 });
     await failure(client.text("feed"));
@@ -90,7 +93,11 @@ describe("upstream client", () => {
     expect((await failure(client.text("feed"))).kind).toBe("circuit-open");
     expect(standIn.requests).toHaveLength(asked);
 
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // just before the wait is over the circuit is still open; once it is over, one trial call goes through
+    vi.advanceTimersByTime(99);
+    expect((await failure(client.text("feed"))).kind).toBe("circuit-open");
+    expect(standIn.requests).toHaveLength(asked);
+    vi.advanceTimersByTime(1);
     standIn.handle(() => ({ body: "<rss/>" }));
     await expect(client.text("feed")).resolves.toBe("<rss/>");
     expect(client.circuit).toBe("closed");
