@@ -79,6 +79,8 @@ export const validationMessageKeys = [
   "signInLocked",
   /** an upload would take the account's or visitor's stored files over their storage quota */
   "uploadStorageFull",
+  /** a Telegram-only action (sharing a card into Telegram, the bot's digest) asked by an account without Telegram */
+  "telegramAccountRequired",
 ] as const;
 
 export const successMessageKeys = [

@@ -82,6 +82,7 @@ import {
   newsListQuerySchema,
 } from "./news.ts";
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
+import { telegramRoutes } from "./telegram.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
 
 const empty = z.object({});
@@ -605,4 +606,5 @@ export const routes = {
     data: z.null(),
     file: "image/svg+xml",
   },
+  ...telegramRoutes,
 } as const satisfies Record<string, RouteContract>;

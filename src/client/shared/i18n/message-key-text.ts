@@ -84,6 +84,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   unknownHost: msg`Wallet sign-in is not available at this address. Open the app at its own address.`,
   signInLocked: msg`Too many failed sign-ins for this email. Please try again in ${signInLockMinutes} minutes or reset your password.`,
   uploadStorageFull: msg`Your space for uploaded files is full. Delete chats with files you no longer need, then try again.`,
+  telegramAccountRequired: msg`This needs an account signed in with Telegram.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
   signSuccess: msg`Checked in.`,
