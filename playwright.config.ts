@@ -76,6 +76,7 @@ export default defineConfig({
       VISITORS_PER_ADDRESS: "10000",
       // Telegram sign-in checks init data with this token (tests sign theirs with it; no bot runs).
       BOT_TOKEN: E2E_BOT_TOKEN,
+      BOT_MODE: "off",
     },
   },
 });

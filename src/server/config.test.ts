@@ -134,4 +134,36 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NEWS_PROVIDER: "rss", NEWS_FEEDS: "ftp://feeds.example/x" })).toThrow(/NEWS_FEEDS/);
     expect(() => loadConfig({ NEWS_PROVIDER: "rss", NEWS_FEEDS: " , " })).toThrow(/NEWS_FEEDS/);
   });
+  it("runs the bot on a webhook when PUBLIC_URL is https, else by polling, unless BOT_MODE says otherwise", () => {
+    const token = "7000000001:AAbotbotbotbotbotbotbotbotbotbotbot";
+    expect(loadConfig({ BOT_TOKEN: token }).telegram).toMatchObject({
+      mode: "polling",
+      apiRoot: "https://api.telegram.org",
+      miniAppUrl: "http://localhost:8080/",
+    });
+    const https = loadConfig({ BOT_TOKEN: token, PUBLIC_URL: "https://app.example" }).telegram;
+    expect(https).toMatchObject({ mode: "webhook", miniAppUrl: "https://app.example" });
+    expect(https.webhookSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(https.webhookSecret).not.toContain(token.split(":")[1]);
+    expect(loadConfig({ BOT_TOKEN: token, PUBLIC_URL: "https://app.example", BOT_MODE: "polling" }).telegram.mode).toBe(
+      "polling",
+    );
+    expect(loadConfig({ BOT_TOKEN: token, BOT_MODE: "off" }).telegram.mode).toBe("off");
+    const custom = loadConfig({
+      BOT_TOKEN: token,
+      TELEGRAM_API_ROOT: "http://127.0.0.1:9000/",
+      BOT_WEBHOOK_SECRET: "s3cret-s3cret-s3cret",
+      MINI_APP_URL: "https://t.me/mountainlion_bot/app",
+    }).telegram;
+    expect(custom).toMatchObject({
+      apiRoot: "http://127.0.0.1:9000",
+      webhookSecret: "s3cret-s3cret-s3cret",
+      miniAppUrl: "https://t.me/mountainlion_bot/app",
+    });
+    expect(() => loadConfig({ BOT_TOKEN: token, BOT_MODE: "webhook" })).toThrow(
+      /BOT_MODE=webhook also needs PUBLIC_URL/,
+    );
+    expect(() => loadConfig({ BOT_MODE: "sometimes" })).toThrow(/BOT_MODE/);
+    expect(() => loadConfig({ BOT_WEBHOOK_SECRET: "short" })).toThrow(/BOT_WEBHOOK_SECRET/);
+  });
 });

@@ -93,7 +93,7 @@ const envSchema = z.object({
   TELEGRAM_TEST_ENVIRONMENT: bool,
   TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(86_400),
   TELEGRAM_API_ROOT: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
-  BOT_MODE: optionalString.pipe(z.enum(["webhook", "polling"]).optional()),
+  BOT_MODE: optionalString.pipe(z.enum(["webhook", "polling", "off"]).optional()),
   BOT_WEBHOOK_SECRET: optionalString.pipe(
     z
       .string()
@@ -195,9 +195,10 @@ export interface Config {
     apiRoot: string;
     /**
      * how updates arrive: a webhook at /telegram/webhook/<secret> (default when PUBLIC_URL is https) or long
-     * polling by one node at a time (BOT_MODE overrides)
+     * polling by one node at a time (BOT_MODE overrides); "off": no bot runs, BOT_TOKEN only checks the mini
+     * app's init data
      */
-    mode: "webhook" | "polling";
+    mode: "webhook" | "polling" | "off";
     /** the webhook path's secret and Telegram's secret_token header (BOT_WEBHOOK_SECRET, else derived from the token) */
     webhookSecret: string | undefined;
     /** what the bot's web_app buttons open (MINI_APP_URL, else PUBLIC_URL, else the local server) */

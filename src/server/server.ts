@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
+import { createTelegramBot, type TelegramBot, type TelegramRuntimeOptions } from "./bot/telegram-bot.ts";
 import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { loadAppSecret } from "./features/accounts/app-secrets.ts";
@@ -55,6 +56,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /** removes the uploads no kept message names that are a day old now (a job that also runs by itself hourly) */
   sweepUploads(): Promise<number>;
+  /** the Telegram bot, when BOT_TOKEN is set */
+  telegram: TelegramBot | undefined;
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -66,6 +69,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** tests give the chat models their own tools instead of the product's */
   chatToolkit?: ChatToolkit;
+  /** tests shorten the Telegram bot's polling waits and name its node */
+  telegram?: Partial<TelegramRuntimeOptions>;
 }
 
 /** The market source of the configuration, and the market time news must not run ahead of. */
@@ -200,6 +205,21 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     chat,
     chatExtras,
   };
+  // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
+  // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see
+  // updates (/price, /news, inline mode, /subscribe, ...), the answer to free text last, as it takes any message.
+  const telegram =
+    config.telegram.botToken && config.telegram.mode !== "off"
+      ? await createTelegramBot({
+          config: { ...config.telegram, botToken: config.telegram.botToken, publicUrl: config.publicUrl },
+          db,
+          clock,
+          logger,
+          users,
+          features: [],
+          runtime: options.telegram,
+        })
+      : undefined;
   const app = createHttpApp({
     config,
     logger,
@@ -210,6 +230,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     devOutbox: devOutboxRoutes({ enabled: config.devOutbox, db }),
     services,
     push,
+    telegramWebhook: telegram?.webhook,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -219,11 +240,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   logger.info({ port, database: database.kind, redis: Boolean(redis) }, "listening");
+  telegram?.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([market.stop(), news.stop(), push.close(), chat.close()]);
+      await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => {
@@ -249,5 +271,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     logger,
     close,
     sweepUploads: () => chatExtras.sweeper.sweep(),
+    telegram,
   };
 }

@@ -69,6 +69,8 @@ beforeAll(async () => {
     ...db.env,
     API_KEY,
     BOT_TOKEN,
+    // the token only checks init data here: no bot runs (it would call Telegram)
+    BOT_MODE: "off",
     GOOGLE_CLIENT_ID: "fuzz-client.apps.example",
     GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${(google.address() as AddressInfo).port}/tokeninfo`,
     LOG_LEVEL: "warn",

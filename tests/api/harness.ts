@@ -7,8 +7,7 @@ import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
-import type { Clock } from "../../src/server/providers/clock.ts";
-import { type RunningServer, startServer } from "../../src/server/server.ts";
+import { type RunningServer, type ServerOptions, startServer } from "../../src/server/server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -64,7 +63,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Starts the server through the same factory `npm start` uses, on a free port. */
 export async function startTestServer(
   env: Record<string, string>,
-  options: { clock?: Clock } = {},
+  options: Pick<ServerOptions, "clock" | "telegram"> = {},
 ): Promise<TestServer> {
   const fullEnv = {
     NODE_ENV: "test",

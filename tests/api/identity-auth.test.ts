@@ -43,6 +43,8 @@ beforeAll(async () => {
     {
       ...db.env,
       BOT_TOKEN,
+      // the token only checks init data here: no bot runs (it would call Telegram)
+      BOT_MODE: "off",
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
       GOOGLE_CLIENT_ID,
       GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${(google.address() as AddressInfo).port}/tokeninfo`,

@@ -48,6 +48,7 @@ import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { type TelegramWebhookReceiver, telegramWebhookRoutes } from "./routes/telegram-webhook.routes.ts";
 import { tonAuthRoutes, tonConnectManifestRoutes } from "./routes/ton-auth.routes.ts";
 import { avatarRoutes, userRoutes } from "./routes/user.routes.ts";
 import { spaRoutes } from "./spa.ts";
@@ -92,6 +93,8 @@ export interface HttpDeps {
   };
   /** this node's end of the live push channel (closed by the server on shutdown) */
   push: PushHub;
+  /** the Telegram bot's webhook (POST /telegram/webhook/<secret>), when the bot is on (BOT_TOKEN) */
+  telegramWebhook?: TelegramWebhookReceiver;
 }
 
 /** Routes that send mail, check passwords or mint identities get a tighter allowance per device and address. */
@@ -177,6 +180,7 @@ export function createHttpApp(deps: HttpDeps) {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
   });
   if (deps.devOutbox) app.route("/", deps.devOutbox);
+  if (deps.telegramWebhook) app.route("/", telegramWebhookRoutes(deps.telegramWebhook));
   app.route(API_PREFIX, avatarRoutes({ userInfo: services.userInfo }));
   app.route(API_PREFIX, coinImageRoutes());
   app.route(API_PREFIX, chatUploadFileRoutes({ extras: services.chatExtras }));

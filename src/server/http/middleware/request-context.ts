@@ -6,6 +6,8 @@ import type { AppEnv } from "../app-env.ts";
 
 const INCOMING_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const SLOW_MS = 1000;
+/** A path that carries a secret (the Telegram webhook's) is logged without it. */
+const SECRET_PATH = /^(\/telegram\/webhook\/)[^/]*/;
 
 /**
  * Gives every request an id (echoed in x-request-id), a child logger and the client address, and logs it.
@@ -32,7 +34,8 @@ export function requestContext(logger: Logger, trustedProxies: readonly string[]
     const ms = Math.round(performance.now() - started);
     const status = c.res.status;
     const level = status >= 400 || ms >= SLOW_MS ? "info" : "debug";
-    if (log.isLevelEnabled(level)) log[level]({ method: c.req.method, path: c.req.path, status, ms }, "request");
+    if (log.isLevelEnabled(level))
+      log[level]({ method: c.req.method, path: c.req.path.replace(SECRET_PATH, "$1[secret]"), status, ms }, "request");
   });
 }
 
