@@ -103,7 +103,8 @@ export function createDigestScheduler(deps: DigestSchedulerDeps): DigestSchedule
 
   async function run(): Promise<DigestRun> {
     const result: DigestRun = { leader: false, sent: 0, refused: 0, failed: 0 };
-    if (!(await lease.acquire())) return result;
+    // a stopped node takes no lease: it would keep the digest from the others until it lapsed
+    if (stopping || !(await lease.acquire())) return result;
     result.leader = true;
     const now = clock.now();
     const today = utcDay(now);
