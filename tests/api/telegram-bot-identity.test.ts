@@ -1,0 +1,71 @@
+import { sign as signInitData } from "@telegram-apps/init-data-node";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema.ts";
+import { manualClock } from "../../src/server/providers/clock.ts";
+import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
+import { call, createTestDatabase, type TestDatabase, type TestServer } from "./harness.ts";
+import {
+  BOT_TOKEN,
+  botOf,
+  chatRow,
+  deliver,
+  startBotServer,
+  telegramUserId,
+  textUpdate,
+} from "./telegram-bot-harness.ts";
+
+const clock = manualClock(new Date());
+let standIn: BotApiStandIn;
+let db: TestDatabase;
+let srv: TestServer;
+
+beforeAll(async () => {
+  standIn = await startBotApiStandIn();
+  db = await createTestDatabase();
+  srv = await startBotServer(standIn, db.env, { mode: "webhook", clock });
+  expect(await botOf(srv).started).toBe(true);
+});
+afterAll(async () => {
+  await srv?.stop();
+  await standIn?.close();
+  await db?.drop();
+});
+
+/** Signs in to the mini app as this Telegram user (init data signed with the bot's token); answers the user id. */
+async function signInToMiniApp(user: { id: number; first_name: string; username: string }): Promise<string> {
+  const initData = signInitData({ user, query_id: "AAHbot" } as never, BOT_TOKEN, clock.now());
+  const res = await call(srv.url, "/telegramLogin", { body: { initData } });
+  expect(res.status).toBe(200);
+  return String(res.json?.data.user_id);
+}
+
+async function accountsOf(telegramId: number) {
+  return srv.server.database.db
+    .select()
+    .from(users)
+    .where(eq(users.telegramId, String(telegramId)));
+}
+
+describe("one person, one account", () => {
+  it("gives a user who meets the bot first the account the mini app then signs in to", async () => {
+    const user = { id: telegramUserId(), first_name: "Ada", username: "ada_bot_first" };
+    await deliver(srv, textUpdate(user, "/start"));
+    const fromBot = await accountsOf(user.id);
+    expect(fromBot).toHaveLength(1);
+    expect((await chatRow(srv, user.id))?.userId).toBe(fromBot[0]?.id);
+
+    const signedIn = await signInToMiniApp(user);
+    expect(signedIn).toBe(String(fromBot[0]?.id));
+    expect(await accountsOf(user.id)).toHaveLength(1);
+  });
+
+  it("links the bot's chat to the account of a user who signed in to the mini app first", async () => {
+    const user = { id: telegramUserId(), first_name: "Bo", username: "bo_app_first" };
+    const signedIn = await signInToMiniApp(user);
+    await deliver(srv, textUpdate(user, "/start"));
+    await deliver(srv, textUpdate(user, "/help"));
+    expect(String((await chatRow(srv, user.id))?.userId)).toBe(signedIn);
+    expect(await accountsOf(user.id)).toHaveLength(1);
+  });
+});
