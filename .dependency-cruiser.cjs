@@ -80,6 +80,21 @@ module.exports = {
       to: { path: "(^|/)node_modules/@telegram-apps/init-data-node/" },
     },
     {
+      name: "server-bot-only-from-composition-and-http",
+      comment:
+        "The Telegram bot builds on features, db and providers; they never know of it (server.ts and http wire it).",
+      severity: "error",
+      from: { path: "^src/server/(features|providers|db)/" },
+      to: { path: "^src/server/bot/" },
+    },
+    {
+      name: "grammy-only-in-server-bot",
+      comment: "Only the bot (and the webhook route that hands it updates) talks to Telegram's Bot API through grammY.",
+      severity: "error",
+      from: { pathNot: ["^src/server/bot/", "^src/server/http/routes/telegram-webhook[.]routes[.]ts$"] },
+      to: { path: "(^|/)node_modules/(grammy|@grammyjs/)" },
+    },
+    {
       name: "no-circular",
       comment: "Modules that import each other, however indirectly, cannot be understood or tested apart.",
       severity: "error",

@@ -102,6 +102,13 @@ export interface Host {
   readonly platform: string;
   /** the raw Telegram init data for the server to verify; undefined in a browser */
   rawInitData(): string | undefined;
+  /**
+   * The start parameter this launch was opened with: Telegram's `startapp` (launch parameter tgWebAppStartParam),
+   * in a browser the `startapp` query parameter, so a desktop link works the same. Undefined when there is none,
+   * and on a reload of a launch whose parameter was already given out (Telegram keeps its launch parameters for
+   * reloads; the app routes a link once).
+   */
+  readonly startParam: string | undefined;
   readonly loginMethods: readonly LoginMethod[];
   readonly theme: HostTheme;
   readonly viewport: HostViewport;

@@ -57,6 +57,7 @@ export function createTelegramHost(win: Window = window): TelegramHost {
     kind: "telegram",
     platform: launchPlatform(),
     rawInitData: () => tryCall(() => retrieveRawInitData()),
+    startParam: takeStartParam(win),
     loginMethods: LOGIN_METHODS,
     theme,
     viewport: hostViewport,
@@ -164,6 +165,28 @@ function subscribe(
   listener: () => void,
 ): Unsubscribe {
   return onClick.isAvailable() ? onClick(() => listener()) : noop;
+}
+
+// sessionStorage: which launch's start parameter was given out (the SDK keeps launch parameters for reloads)
+const START_PARAM_TAKEN_KEY = "startParamTaken";
+
+/**
+ * The launch's start parameter, once: a reload of the same launch (same init data) gets undefined, so it stays on
+ * the page it was on. Telegram's web clients keep one sessionStorage for every launch in a tab; another launch
+ * has other init data and its parameter is given out again.
+ */
+function takeStartParam(win: Window): string | undefined {
+  const startParam = tryCall(() => retrieveLaunchParams().tgWebAppStartParam) || undefined;
+  if (!startParam) return undefined;
+  const rawInitData = tryCall(() => retrieveRawInitData()) ?? "";
+  const launch = `${new URLSearchParams(rawInitData).get("hash") ?? ""}:${startParam}`;
+  try {
+    if (win.sessionStorage.getItem(START_PARAM_TAKEN_KEY) === launch) return undefined;
+    win.sessionStorage.setItem(START_PARAM_TAKEN_KEY, launch);
+  } catch {
+    // Without sessionStorage a reload routes the link again: a small price.
+  }
+  return startParam;
 }
 
 function launchPlatform(): string {
