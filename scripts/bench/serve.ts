@@ -4,9 +4,15 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { startBenchServer } from "./bench-server.ts";
+import { BENCH_BOT_TOKEN } from "./home-heading.ts";
 
-// the bench's visitors all chat from loopback
-const { server: running } = await startBenchServer("ml-bench-", { VISITORS_PER_ADDRESS: "100000000" });
+// The bench's visitors all chat from loopback. The bot token lets the server check the init data the home-heading
+// bench signs (Telegram's silent sign-in); no bot runs (BOT_MODE off), so no Bot API call is made.
+const { server: running } = await startBenchServer("ml-bench-", {
+  VISITORS_PER_ADDRESS: "100000000",
+  BOT_TOKEN: BENCH_BOT_TOKEN,
+  BOT_MODE: "off",
+});
 const bare = new Hono().get("/bare", (c) => c.json({ code: 200, msg: "success", data: { ok: true } }));
 const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" }, () => {
   const { port } = bareServer.address() as AddressInfo;

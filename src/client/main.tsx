@@ -1,31 +1,54 @@
+import { getDefaultStore } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { installHistoryDepth } from "./app/navigation/history-depth.ts";
 import { guardInitialRoute } from "./app/navigation/route-guard.ts";
+import { preloadRoute, routeFor } from "./app/navigation/routes.ts";
+import { routeStartLink } from "./app/navigation/start-link.ts";
 import { AppProviders } from "./app/providers.tsx";
+import { prepareLoginStatus } from "./app/shell/login-status.ts";
+import { currentLayoutMode } from "./app/shell/use-layout-mode-value.ts";
 import { createHost } from "./host/create-host.ts";
 import { HostProvider } from "./host/host-context.tsx";
-import { activateLocale, activateSourceLocale, detectLocale } from "./shared/i18n/i18n.ts";
+import { activateLocale, activateSourceLocale, detectLocale, preloadLocale } from "./shared/i18n/i18n.ts";
 import { setSettingsStore } from "./shared/settings/settings-store.ts";
 import "./app/styles/theme.css";
 import "./app/styles/base.css";
 
-/** Bootstrap: pick the host, hand it the settings, apply the guard and language, render, tell the host. */
+/**
+ * Bootstrap: pick the host, hand it the settings, route a start link, apply the guard and language, render, tell
+ * the host. What the first render needs loads at once, side by side: the host (Telegram's SDK inside Telegram), the
+ * language catalog, and the first page's code with its first reads; the app renders with the page (no loading
+ * placeholder in between). The sign-in at start does not hold the render: it runs alongside (App).
+ */
 async function start(): Promise<void> {
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
   installHistoryDepth();
   guardInitialRoute();
+  // Before the host: the catalog as storage or the browser names it (the host's storage caches into the same
+  // localStorage), and the code of the page the address names (a start link may still name another).
+  preloadLocale(detectLocale());
+  routeFor(window.location.pathname)
+    ?.page.component.preload()
+    .catch(() => undefined);
   const host = await createHost();
   setSettingsStore(host.storage);
   host.viewport.bindCssVars();
+  const store = getDefaultStore();
+  prepareLoginStatus(host, store);
+  routeStartLink(host, store);
+  const locale = detectLocale();
+  const pathname = window.location.pathname;
+  const firstPage = preloadRoute(pathname, { pathname, locale, mode: currentLayoutMode(host) });
   try {
-    await activateLocale(detectLocale());
+    await activateLocale(locale);
   } catch (error) {
     console.error("The language catalog could not be loaded", error);
     activateSourceLocale();
   }
+  await firstPage;
   createRoot(container).render(
     <StrictMode>
       <HostProvider host={host}>

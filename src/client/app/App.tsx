@@ -3,7 +3,6 @@ import { SignInDialogHost } from "../features/auth/components/SignInDialogHost.t
 import { LayoutModeContext } from "../shared/ui/layout-mode.ts";
 import { AppRoutes } from "./navigation/AppRoutes.tsx";
 import { BackButtonController } from "./shell/BackButtonController.tsx";
-import { LoadingScreen } from "./shell/LoadingScreen.tsx";
 import { useLoginStatus } from "./shell/login-status.ts";
 import { NarrowLayout } from "./shell/NarrowLayout.tsx";
 import { useApplyTheme } from "./shell/theme.ts";
@@ -16,14 +15,17 @@ import "./styles/layout.css";
 // the live channel pulls in the market and news clients: it joins after the first paint, outside the first load
 const LiveUpdates = lazy(() => import("./shell/LiveUpdates.tsx"));
 
-/** The shell: theme, layout (narrow in Telegram and on phones, wide on desktops), back button, routes. */
+/**
+ * The shell: theme, layout (narrow in Telegram and on phones, wide on desktops), back button, routes. It renders
+ * at once: the sign-in at start (a stored token's check, Telegram's silent sign-in) runs alongside, and what
+ * depends on the account waits for it where it shows (the header's account corner, the user's pages).
+ */
 export function App() {
   useApiEventToasts();
   useApplyTheme();
   useSocialLoginNotice();
   const mode = useLayoutModeValue();
-  const loginStatus = useLoginStatus();
-  if (loginStatus === "unknown") return <LoadingScreen />;
+  useLoginStatus();
   const Layout = mode === "wide" ? WideLayout : NarrowLayout;
   return (
     <LayoutModeContext.Provider value={mode}>

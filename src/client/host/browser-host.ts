@@ -29,6 +29,7 @@ export function createBrowserHost(win: Window = window): Host {
     kind: "browser",
     platform: "browser",
     rawInitData: () => undefined,
+    startParam: readStartParam(win),
     loginMethods: LOGIN_METHODS,
     theme: {
       // The app's own saved theme applies; a browser imposes none.
@@ -64,6 +65,11 @@ export function createBrowserHost(win: Window = window): Host {
     homeScreen: { available: false, add: noop },
     ready: noop,
   };
+}
+
+/** `?startapp=` as a t.me link has it: a desktop link opens the same page as the mini app's. */
+function readStartParam(win: Window): string | undefined {
+  return new URLSearchParams(win.location.search).get("startapp") || undefined;
 }
 
 function openInNewTab(win: Window, url: string): void {

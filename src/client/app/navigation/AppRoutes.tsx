@@ -1,8 +1,15 @@
 import { Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { usePreloaded } from "../../shared/ui/lazy-load.tsx";
 import { NotFoundPage } from "../pages/NotFoundPage.tsx";
 import { PageLoading } from "../pages/PageLoading.tsx";
-import { appRoutes, routePatterns } from "./routes.ts";
+import { type AppRoute, appRoutes, routePatterns } from "./routes.ts";
+
+/** A route's page: rendered at once when its chunk was loaded ahead (the first screen), else lazily. */
+function RoutePage({ route }: { route: AppRoute }) {
+  const Page = usePreloaded(route.page.component);
+  return <Page title={route.title} />;
+}
 
 export function AppRoutes() {
   return (
@@ -11,7 +18,7 @@ export function AppRoutes() {
         {appRoutes.flatMap((route) =>
           routePatterns(route).map((pattern) => (
             <Route key={pattern} path={pattern}>
-              <route.page title={route.title} />
+              <RoutePage route={route} />
             </Route>
           )),
         )}

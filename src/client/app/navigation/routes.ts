@@ -1,26 +1,52 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { PageProps } from "../pages/page-props.ts";
+import type { ComponentType } from "react";
+import { type Preloadable, preloadable } from "../../shared/ui/lazy-load.tsx";
+import type { FirstScreen, PageProps } from "../pages/page-props.ts";
+
+/** A page's chunk, loadable ahead of the first render together with its first screen's data. */
+export interface RoutePage {
+  component: Preloadable<PageProps>;
+  /** loads the code (settles when it has) and starts the page's own data reads, if it has any */
+  preload(screen: FirstScreen): Promise<void>;
+}
 
 export interface AppRoute {
   /** the spec's path (§2); a trailing slash also matches without it */
   path: string;
   title: MessageDescriptor;
-  page: LazyExoticComponent<ComponentType<PageProps>>;
+  page: RoutePage;
+}
+
+interface PageModule {
+  default: ComponentType<PageProps>;
+  /** starts the reads the page shows first, before it renders (into the same cache its hooks read) */
+  preloadData?: (screen: FirstScreen) => void;
+}
+
+function page(load: () => Promise<PageModule>): RoutePage {
+  const component = preloadable(async () => (await load()).default);
+  return {
+    component,
+    async preload(screen) {
+      const module = await load();
+      module.preloadData?.(screen);
+      await component.preload();
+    },
+  };
 }
 
 // Every page is its own chunk. Areas that later work builds share the honest "not available yet" page.
-const HomePage = lazy(() => import("../pages/HomePage.tsx"));
-const SettingsPage = lazy(() => import("../pages/SettingsPage.tsx"));
-const UpcomingPage = lazy(() => import("../pages/UpcomingPage.tsx"));
-const PersonPage = lazy(() => import("../pages/PersonPage.tsx"));
-const TokenPage = lazy(() => import("../pages/TokenPage.tsx"));
-const PopularTokensPage = lazy(() => import("../pages/PopularTokensPage.tsx"));
-const NewsPage = lazy(() => import("../pages/NewsPage.tsx"));
-const NewsDetailPage = lazy(() => import("../pages/NewsDetailPage.tsx"));
-const ChatPage = lazy(() => import("../pages/ChatPage.tsx"));
-const ChatDetailPage = lazy(() => import("../pages/ChatDetailPage.tsx"));
+const HomePage = page(() => import("../pages/HomePage.tsx"));
+const SettingsPage = page(() => import("../pages/SettingsPage.tsx"));
+const UpcomingPage = page(() => import("../pages/UpcomingPage.tsx"));
+const PersonPage = page(() => import("../pages/PersonPage.tsx"));
+const TokenPage = page(() => import("../pages/TokenPage.tsx"));
+const PopularTokensPage = page(() => import("../pages/PopularTokensPage.tsx"));
+const NewsPage = page(() => import("../pages/NewsPage.tsx"));
+const NewsDetailPage = page(() => import("../pages/NewsDetailPage.tsx"));
+const ChatPage = page(() => import("../pages/ChatPage.tsx"));
+const ChatDetailPage = page(() => import("../pages/ChatDetailPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -59,4 +85,28 @@ export const appRoutes: readonly AppRoute[] = [
 /** "/settings/" and "/settings" are the same page. */
 export function routePatterns(route: AppRoute): string[] {
   return route.path.length > 1 && route.path.endsWith("/") ? [route.path, route.path.slice(0, -1)] : [route.path];
+}
+
+function patternMatches(pattern: string, pathname: string): boolean {
+  const segments = pattern
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  return new RegExp(`^${segments.join("/")}$`).test(pathname);
+}
+
+/** The route the router shows for a path (the same patterns as AppRoutes; undefined: the not-found page). */
+export function routeFor(pathname: string): AppRoute | undefined {
+  return appRoutes.find((route) => routePatterns(route).some((pattern) => patternMatches(pattern, pathname)));
+}
+
+/**
+ * Loads the page a path shows, and starts its data reads, before the first render: the page then renders with
+ * the app instead of after a loading placeholder. Never rejects (a failed load shows as the page's own).
+ */
+export async function preloadRoute(pathname: string, screen: FirstScreen): Promise<void> {
+  try {
+    await routeFor(pathname)?.page.preload(screen);
+  } catch (error) {
+    console.error("The first page could not be loaded ahead", error);
+  }
 }

@@ -1,29 +1,58 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { type ReactNode, Suspense, useId, useState } from "react";
+import { chatLanguage } from "../../features/chat/api/chat-paths.ts";
+import { preloadRecommendedQuestions, RECOMMENDED_QUESTION_COUNT } from "../../features/chat/api/get-recommend.ts";
 import { useNewChatHref } from "../../features/chat/hooks/use-new-chat.ts";
-import { CoinSearchList } from "../../features/market/components/CoinSearchList.tsx";
-import { CoinTicker } from "../../features/market/components/CoinTicker.tsx";
+import { preloadCoinSentiment } from "../../features/market/api/get-coin-sentiment.ts";
+import { preloadMarketStatus } from "../../features/market/api/get-market-status.ts";
+import { CoinSearchList, preloadCoinSearchList } from "../../features/market/components/CoinSearchList.tsx";
+import { CoinTicker, preloadCoinTicker } from "../../features/market/components/CoinTicker.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
 import { SentimentPanel } from "../../features/market/components/SentimentPanel.tsx";
+import { preloadBoardNews } from "../../features/news/api/get-board-news.ts";
+import { preloadHotNews } from "../../features/news/api/get-hot-news.ts";
+import { preloadHotWords } from "../../features/news/api/get-hot-words.ts";
 import { HotNews } from "../../features/news/components/HotNews.tsx";
 import { HotWordCloud } from "../../features/news/components/HotWordCloud.tsx";
 import { JustInNews } from "../../features/news/components/JustInNews.tsx";
 import { TopNews } from "../../features/news/components/TopNews.tsx";
 import { useLayoutMode } from "../../shared/ui/layout-mode.ts";
+import { preloadable, usePreloaded } from "../../shared/ui/lazy-load.tsx";
 import { newsLanguage } from "./news-language.ts";
+import type { FirstScreen } from "./page-props.ts";
 import "./pages.css";
 
 type HomeTab = "chat" | "cryptos" | "nft";
 
 // The chat start (input bar, uploads, recommended questions) is its own chunk: the slogan and market paint first.
-const LazyChatStart = lazy(() =>
-  import("../../features/chat/components/ChatStart.tsx").then((module) => ({ default: module.ChatStart })),
+const chatStart = preloadable(() =>
+  import("../../features/chat/components/ChatStart.tsx").then((module) => module.ChatStart),
 );
 
+/**
+ * What the home shows first, started before it renders (the router calls this when the app opens on `/`): the
+ * chat start's code and every read of the first screen (the chat tab on narrow screens, all of it on wide ones).
+ * Nothing here depends on the account, so it need not wait for the sign-in.
+ */
+export function preloadData({ mode, locale }: FirstScreen): void {
+  chatStart.preload().catch(() => undefined);
+  preloadRecommendedQuestions(chatLanguage(locale), RECOMMENDED_QUESTION_COUNT);
+  preloadMarketStatus();
+  preloadCoinTicker();
+  preloadBoardNews();
+  if (mode === "wide") {
+    preloadCoinSentiment();
+    preloadCoinSearchList();
+    preloadHotNews(newsLanguage(locale));
+    preloadHotWords();
+  }
+}
+
 function ChatStart() {
+  const LoadedChatStart = usePreloaded(chatStart);
   return (
     <Suspense fallback={<div className="home__chat-placeholder" />}>
-      <LazyChatStart />
+      <LoadedChatStart />
     </Suspense>
   );
 }

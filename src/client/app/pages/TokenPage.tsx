@@ -1,14 +1,37 @@
-import { useParams } from "wouter";
-import { TokenDashboard } from "../../features/market/components/TokenDashboard.tsx";
+import { useState } from "react";
+import { useLocation, useParams } from "wouter";
+import { preloadTokenDashboard, TokenDashboard } from "../../features/market/components/TokenDashboard.tsx";
+import { openedByStartLink } from "../navigation/start-link.ts";
+import type { FirstScreen } from "./page-props.ts";
 import "./pages.css";
 
-/** /tokensData/:coinAbbr and /crypto/:coinCode (the lower-case symbol) show the same token page. */
+function symbolOf(raw: string | undefined): string {
+  try {
+    return decodeURIComponent(raw ?? "").toUpperCase();
+  } catch {
+    return "";
+  }
+}
+
+/** Opened on a token's page (a coin_ link, a reload): its first reads start before the page renders. */
+export function preloadData({ pathname }: FirstScreen): void {
+  const symbol = symbolOf(/^\/(?:tokensData|crypto)\/([^/]+)/.exec(pathname)?.[1]);
+  if (symbol) preloadTokenDashboard(symbol);
+}
+
+/**
+ * /tokensData/:coinAbbr and /crypto/:coinCode (the lower-case symbol) show the same token page. Opened by a
+ * start link (coin_<SYM>) naming a token the market does not have, it gives way to the home.
+ */
 export default function TokenPage() {
   const params = useParams<{ coinAbbr?: string; coinCode?: string }>();
-  const abbr = decodeURIComponent(params.coinAbbr ?? params.coinCode ?? "").toUpperCase();
+  const [, navigate] = useLocation();
+  const [fromStartLink] = useState(() => openedByStartLink());
+  const [goHome] = useState(() => () => navigate("/", { replace: true }));
+  const abbr = symbolOf(params.coinAbbr ?? params.coinCode);
   return (
     <div className="page page--wide">
-      <TokenDashboard key={abbr} coinAbbr={abbr} />
+      <TokenDashboard key={abbr} coinAbbr={abbr} onUnknownToken={fromStartLink ? goHome : undefined} />
     </div>
   );
 }

@@ -1,23 +1,29 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
+import { loginStatusAtom } from "../../shared/session/session.ts";
 import { LazyBoundary } from "../../shared/ui/lazy-load.tsx";
 import type { NavSection } from "../navigation/nav-items.ts";
 
 // The history and its data client load after the first paint, outside the first load of `/`.
 const ChatHistory = lazy(() => import("../../features/chat/components/ChatHistory.tsx"));
 
-/** The chat history panel of the home view; `onNavigate` lets the menu drawer close as a chat opens. */
+/**
+ * The chat history panel of the home view; `onNavigate` lets the menu drawer close as a chat opens. The chats are
+ * their owner's: the list waits for the sign-in at start to tell whose they are.
+ */
 export function ChatHistoryPanel({ onNavigate }: { onNavigate?: (href: string) => void }) {
+  const resolving = useAtomValue(loginStatusAtom) === "unknown";
+  const loading = (
+    <p className="side-panel__empty">
+      <Trans>Loading chats…</Trans>
+    </p>
+  );
+  if (resolving) return loading;
   return (
     <LazyBoundary onError={() => undefined}>
-      <Suspense
-        fallback={
-          <p className="side-panel__empty">
-            <Trans>Loading chats…</Trans>
-          </p>
-        }
-      >
+      <Suspense fallback={loading}>
         <ChatHistory {...(onNavigate ? { onNavigate } : {})} />
       </Suspense>
     </LazyBoundary>

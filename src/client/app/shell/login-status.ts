@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from "jotai";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import type { Host } from "../../host/host.ts";
 import { useHost } from "../../host/host-context.tsx";
 import { messageKeyText } from "../../shared/i18n/message-key-text.ts";
@@ -12,6 +12,27 @@ export type { LoginStatus };
 
 // One resolution per store, even when StrictMode runs the effect twice: Telegram's init data is posted once.
 const started = new WeakSet<JotaiStore>();
+
+const loadResolver = () => import("../../features/auth/session/resolve-login-status.ts");
+
+function hasPendingGoogleSignIn(): boolean {
+  try {
+    return window.sessionStorage.getItem(PENDING_SOCIAL_LOGIN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before the first render: with nothing to ask the server (no stored token, no Google sign-in to finish, no
+ * Telegram init data) the status is "logged out" from the first paint on; otherwise the sign-in code starts
+ * loading (startLoginStatus then asks, and the render does not wait for it).
+ */
+export function prepareLoginStatus(host: Host, store: JotaiStore): void {
+  const initData = host.kind === "telegram" ? host.rawInitData() : undefined;
+  if (tokenStore.get() || initData || hasPendingGoogleSignIn()) loadResolver().catch(() => undefined);
+  else if (store.get(loginStatusAtom) === "unknown") store.set(loginStatusAtom, "loggedOut");
+}
 
 function takePendingGoogleToken(): string | undefined {
   let raw: string | null = null;
@@ -35,8 +56,8 @@ function takePendingGoogleToken(): string | undefined {
 
 /**
  * Settles the status at start (spec §4): without a stored token, a pending Google sign-in or Telegram init data
- * it is "logged out" at once; otherwise the sign-in code (a lazy chunk) asks the server while the loading
- * screen shows.
+ * it is "logged out" at once (before the first paint); otherwise the sign-in code (a lazy chunk) asks the server
+ * while the app is already in use, and the status is "unknown" until it answers.
  */
 export function startLoginStatus(host: Host, store: JotaiStore, toast: ToastApi): void {
   if (started.has(store) || store.get(loginStatusAtom) !== "unknown") return;
@@ -48,7 +69,7 @@ export function startLoginStatus(host: Host, store: JotaiStore, toast: ToastApi)
     store.set(loginStatusAtom, "loggedOut");
     return;
   }
-  import("../../features/auth/session/resolve-login-status.ts")
+  loadResolver()
     .then(({ resolveLoginStatus }) =>
       resolveLoginStatus({
         store,
@@ -65,13 +86,16 @@ export function startLoginStatus(host: Host, store: JotaiStore, toast: ToastApi)
     });
 }
 
-/** The login status; resolved once at start, then following the token (a 4001 clears it). */
+/**
+ * The login status; resolved once at start, then following the token (a 4001 clears it). A layout effect, so a
+ * start with nothing to ask settles before the first paint even where prepareLoginStatus did not run (tests).
+ */
 export function useLoginStatus(): LoginStatus {
   const host = useHost();
   const store = useStore();
   const toast = useToast();
   const status = useAtomValue(loginStatusAtom, { store });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const unsubscribe = tokenStore.subscribe((token) => {
       if (token === null && store.get(loginStatusAtom) === "loggedIn") clearSession(store);
     });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Breakpoints } from "../../../contract/constants.ts";
+import type { Host } from "../../host/host.ts";
 import { useHost } from "../../host/host-context.tsx";
 import type { LayoutMode } from "../../shared/ui/layout-mode.ts";
 
@@ -15,11 +16,21 @@ export function useMediaQuery(query: string): boolean {
   return matches;
 }
 
+const NARROW_SCREEN = `(max-width: ${Breakpoints.main - 0.02}px)`;
+
+function layoutMode(host: Host, narrowScreen: boolean): LayoutMode {
+  return host.kind === "telegram" || narrowScreen ? "narrow" : "wide";
+}
+
+/** The layout the first render will have (the bootstrap loads that screen's data ahead). */
+export function currentLayoutMode(host: Host, win: Window = window): LayoutMode {
+  return layoutMode(host, win.matchMedia(NARROW_SCREEN).matches);
+}
+
 /** Narrow below 900 px and always inside Telegram; wide otherwise. Mirrored on <html data-layout>. */
 export function useLayoutModeValue(): LayoutMode {
   const host = useHost();
-  const narrowScreen = useMediaQuery(`(max-width: ${Breakpoints.main - 0.02}px)`);
-  const mode: LayoutMode = host.kind === "telegram" || narrowScreen ? "narrow" : "wide";
+  const mode = layoutMode(host, useMediaQuery(NARROW_SCREEN));
   useEffect(() => {
     document.documentElement.dataset.layout = mode;
   }, [mode]);

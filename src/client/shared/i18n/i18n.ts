@@ -20,6 +20,11 @@ async function loadCatalog(locale: Locale): Promise<Messages> {
   return catalog.messages;
 }
 
+/** Starts loading a catalog ahead (at start, beside the host); activateLocale then finds it loaded. */
+export function preloadLocale(locale: Locale): void {
+  loadCatalog(locale).catch(() => undefined);
+}
+
 /** Loads the catalog, switches every mounted component to it and remembers the choice. */
 export async function activateLocale(locale: Locale): Promise<void> {
   const messages = await loadCatalog(locale);

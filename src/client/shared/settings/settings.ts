@@ -36,3 +36,16 @@ export const connectWalletAddressAtom = settingAtom<string>("connectWalletAddres
 /** 0 when no wallet is connected */
 export const connectWalletChainIdAtom = settingAtom<number>("connectWalletChainID", 0, integerSetting);
 export const connectWalletNameAtom = settingAtom<string>("connectWalletName", "", textSetting);
+
+/** Spec §5: an invitation code is uppercase letters and digits (at most 32, as the server takes it). */
+export const INVITATION_CODE_PATTERN = /^[A-Z0-9]{1,32}$/;
+const INVITATION_CODE_KEY = "inviterCode";
+
+/**
+ * The invitation code a `ref_` link brought (Telegram's start parameter or a browser's ?startapp=): the sign-up
+ * form's inviter field starts with it; "" when there is none.
+ */
+export const invitationCodeAtom = settingAtom<string>(INVITATION_CODE_KEY, "", {
+  parse: (raw) => (INVITATION_CODE_PATTERN.test(raw) ? raw : undefined),
+  serialize: (value) => value,
+});

@@ -78,3 +78,45 @@ export function useLazyDialog(load: () => Promise<ComponentType<LazyDialogProps>
   ) : null;
   return { show, element };
 }
+
+/** A lazily loaded component that can be loaded ahead of its first render (the first screen's code, at start). */
+export interface Preloadable<P extends object> {
+  /** starts the load (once; again after a failure) and settles when it has */
+  preload(): Promise<void>;
+  /** the component once loaded, else undefined */
+  loaded(): ComponentType<P> | undefined;
+  /** React.lazy over the same load, for a render that comes before it */
+  readonly Lazy: LazyExoticComponent<ComponentType<P>>;
+}
+
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  let component: ComponentType<P> | undefined;
+  const start = () => {
+    loading ??= load().then(
+      (loadedComponent) => {
+        component = loadedComponent;
+        return loadedComponent;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    preload: () => start().then(() => undefined),
+    loaded: () => component,
+    Lazy: lazy(async () => ({ default: await start() })),
+  };
+}
+
+/**
+ * The component itself when it is already loaded, so it renders in the same commit with no fallback (React
+ * holds a revealed fallback back for 300 ms); else the lazy one. Chosen once per mount: switching would remount.
+ */
+export function usePreloaded<P extends object>(component: Preloadable<P>): ComponentType<P> {
+  const [chosen] = useState(() => component.loaded() ?? component.Lazy);
+  return chosen;
+}

@@ -1,9 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useAtom } from "jotai";
+import { RESET } from "jotai/utils";
 import { type FormEvent, useId, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { invitationCodeAtom } from "../../../shared/settings/settings.ts";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { useCaptcha } from "../api/get-captcha.ts";
@@ -49,7 +52,8 @@ export interface SignUpFormProps {
 
 /**
  * Sign-up (spec §2/§4): the human check first, then (2 s later) email, password twice, the image code and an
- * optional invitation code; "Send code" emails a six-digit code; step 2 takes it and creates the account.
+ * optional invitation code (filled in with the one a referral link brought); "Send code" emails a six-digit
+ * code; step 2 takes it and creates the account, which uses the referral's code up.
  */
 export function SignUpForm({ onRegistered }: SignUpFormProps) {
   const { t, i18n } = useLingui();
@@ -65,7 +69,8 @@ export function SignUpForm({ onRegistered }: SignUpFormProps) {
   const [password, setPassword] = useState("");
   const [password2, setPassword2] = useState("");
   const [captchaCode, setCaptchaCode] = useState("");
-  const [inviter, setInviter] = useState("");
+  const [referralCode, setReferralCode] = useAtom(invitationCodeAtom);
+  const [inviter, setInviter] = useState(referralCode);
   const [verifyCode, setVerifyCode] = useState("");
   const form1 = useAuthForm(step1Fields);
   const form2 = useAuthForm(step2Fields);
@@ -141,6 +146,7 @@ export function SignUpForm({ onRegistered }: SignUpFormProps) {
       fail(error, form2, step2Fields);
       return;
     }
+    if (referralCode) setReferralCode(RESET);
     host.haptics.notification("success");
     toast.show(accountCreated, "success");
     onRegistered(email);

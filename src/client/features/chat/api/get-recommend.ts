@@ -2,8 +2,12 @@ import useSWR from "swr";
 import { recommendDataSchema, swapAgentQuestionDataSchema } from "../../../../contract/chat.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
+import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 import { type ChatLanguage, chatPaths } from "./chat-paths.ts";
+
+/** how many questions the chat start and an empty chat offer */
+export const RECOMMENDED_QUESTION_COUNT = 4;
 
 /** `round` (the server's seed) changes the key, so "refresh" asks the server for the next questions. */
 export type RecommendKey = readonly [typeof chatPaths.recommend, ChatLanguage, number, number];
@@ -16,6 +20,11 @@ export function getRecommend([, language, count, seed]: RecommendKey): Promise<s
       searchParams: { language, count, seed },
     })
     .then((data) => data.list);
+}
+
+/** Starts the first draw's read before the first screen renders (the same key as the hook's round 0). */
+export function preloadRecommendedQuestions(language: ChatLanguage, count: number): void {
+  preloadRead<RecommendKey, string[]>([chatPaths.recommend, language, count, 0], getRecommend);
 }
 
 export function useRecommendedQuestions(language: ChatLanguage, count: number, round: number) {

@@ -2,13 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Icon } from "../../../shared/ui/Icon.tsx";
 import { chatLanguage } from "../api/chat-paths.ts";
-import { useRecommendedQuestions } from "../api/get-recommend.ts";
+import { RECOMMENDED_QUESTION_COUNT, useRecommendedQuestions } from "../api/get-recommend.ts";
 
 /** Questions to start with (chat/recommend), in the app's language, with a refresh for another draw. */
 export function RecommendedQuestions({
   onAsk,
   disabled = false,
-  count = 4,
+  count = RECOMMENDED_QUESTION_COUNT,
 }: {
   onAsk: (question: string) => void;
   disabled?: boolean;

@@ -4,6 +4,7 @@ import { coinListDataSchema, type DashboardCategory } from "../../../../contract
 import { routes } from "../../../../contract/routes.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
+import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 
 export type CoinList = z.infer<typeof coinListDataSchema>;
@@ -32,6 +33,11 @@ export function getCoinList([, keyword, category, page, pageSize]: CoinListKey):
     parse: (data) => coinListDataSchema.parse(data),
     searchParams: { ...(keyword ? { keyword } : {}), category, page, pageSize },
   });
+}
+
+/** Starts the read before the first screen renders (the same key as useCoinList(query)). */
+export function preloadCoinList(query: CoinListQuery): void {
+  preloadRead(coinListKey(query), getCoinList);
 }
 
 export function useCoinList(query: CoinListQuery) {

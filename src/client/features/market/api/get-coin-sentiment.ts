@@ -4,6 +4,7 @@ import { sentimentDataSchema } from "../../../../contract/market.ts";
 import { routes } from "../../../../contract/routes.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
+import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 
 export type Sentiment = z.infer<typeof sentimentDataSchema>;
@@ -13,6 +14,11 @@ export const coinSentimentKey = routes.getCoinSentiment.path;
 /** GET getCoinSentiment: the fear-and-greed index and the top-100 rising/falling counts. */
 export function getCoinSentiment(): Promise<Sentiment> {
   return http.get(routes.getCoinSentiment.path, { parse: (data) => sentimentDataSchema.parse(data) });
+}
+
+/** Starts the read before the first screen renders. */
+export function preloadCoinSentiment(): void {
+  preloadRead(coinSentimentKey, getCoinSentiment);
 }
 
 export function useCoinSentiment() {

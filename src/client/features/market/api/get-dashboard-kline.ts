@@ -4,6 +4,7 @@ import { type KlineInterval, klineDataSchema } from "../../../../contract/market
 import { routes } from "../../../../contract/routes.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
+import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 
 export type KlineData = z.infer<typeof klineDataSchema>;
@@ -17,6 +18,11 @@ export function getDashboardKline([, coinAbbr, interval]: DashboardKlineKey): Pr
     parse: (data) => klineDataSchema.parse(data),
     searchParams: { coinAbbr, interval, limit: 200 },
   });
+}
+
+/** Starts the read before the token page renders. */
+export function preloadDashboardKline(coinAbbr: string, interval: KlineInterval): void {
+  preloadRead<DashboardKlineKey, KlineData>([dashboardKlineKeyName, coinAbbr, interval], getDashboardKline);
 }
 
 export function useDashboardKline(coinAbbr: string, interval: KlineInterval) {

@@ -4,6 +4,7 @@ import { tokenInfoDataSchema } from "../../../../contract/market.ts";
 import { routes } from "../../../../contract/routes.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
+import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 
 export type TokenInfo = z.infer<typeof tokenInfoDataSchema>;
@@ -19,10 +20,13 @@ export function getTokenInfo([, coinAbbr]: TokenInfoKey): Promise<TokenInfo> {
   });
 }
 
+const tokenInfoKey = (coinAbbr: string): TokenInfoKey => [tokenInfoKeyName, coinAbbr.toUpperCase()] as const;
+
+/** Starts the read before the token page renders. */
+export function preloadTokenInfo(coinAbbr: string): void {
+  preloadRead(tokenInfoKey(coinAbbr), getTokenInfo);
+}
+
 export function useTokenInfo(coinAbbr: string) {
-  return useSWR<TokenInfo, ApiError, TokenInfoKey>(
-    [tokenInfoKeyName, coinAbbr.toUpperCase()] as const,
-    getTokenInfo,
-    swrOptions,
-  );
+  return useSWR<TokenInfo, ApiError, TokenInfoKey>(tokenInfoKey(coinAbbr), getTokenInfo, swrOptions);
 }

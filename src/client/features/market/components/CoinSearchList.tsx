@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { useCoinList } from "../api/get-coin-list.ts";
+import { preloadCoinList, useCoinList } from "../api/get-coin-list.ts";
 import { CoinRows } from "./CoinRows.tsx";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import "./market.css";
@@ -9,8 +9,15 @@ import { LoadError } from "../../../shared/ui/LoadError.tsx";
 /** Spec: searching waits until typing pauses for 300 ms. */
 export const COIN_SEARCH_DEBOUNCE_MS = 300;
 
+const DEFAULT_PAGE_SIZE = 50;
+
+/** Starts the unfiltered list's read before the first screen renders. */
+export function preloadCoinSearchList(pageSize = DEFAULT_PAGE_SIZE): void {
+  preloadCoinList({ keyword: "", pageSize });
+}
+
 /** The coin list with a search box (getCoinList with keyword). */
-export function CoinSearchList({ pageSize = 50 }: { pageSize?: number }) {
+export function CoinSearchList({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number }) {
   const { t } = useLingui();
   const inputId = useId();
   const [text, setText] = useState("");

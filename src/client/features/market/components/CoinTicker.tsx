@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { Coin } from "../../../../contract/market.ts";
 import { formatPercentChange } from "../../../shared/format/percent-change.ts";
 import { formatUsd } from "../../../shared/format/price.ts";
-import { useCoinList } from "../api/get-coin-list.ts";
+import { preloadCoinList, useCoinList } from "../api/get-coin-list.ts";
 import { CoinImage } from "./CoinImage.tsx";
 import { PriceChange } from "./PriceChange.tsx";
 import "./market.css";
@@ -38,9 +38,16 @@ function TickerItems({ coins, copy }: { coins: readonly Coin[]; copy: boolean })
  * The strip is drawn twice so the loop is seamless; the copy is hidden from assistive technology. It pauses
  * on hover and keyboard focus, and stands still (scrollable) for users who prefer reduced motion.
  */
+const TICKER_QUERY = { category: "total", pageSize: 20 } as const;
+
+/** Starts the ticker's read before the first screen renders. */
+export function preloadCoinTicker(): void {
+  preloadCoinList(TICKER_QUERY);
+}
+
 export function CoinTicker() {
   const { t } = useLingui();
-  const { data, error } = useCoinList({ category: "total", pageSize: 20 });
+  const { data, error } = useCoinList(TICKER_QUERY);
   if (error) return null;
   const coins = data?.list ?? [];
   return (

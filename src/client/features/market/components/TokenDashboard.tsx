@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { type KlineInterval, klineIntervals } from "../../../../contract/market.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatCompactNumber } from "../../../shared/format/numbers.ts";
 import { formatUsd } from "../../../shared/format/price.ts";
 import { RadioGroup } from "../../../shared/ui/RadioGroup.tsx";
-import { useDashboardKline } from "../api/get-dashboard-kline.ts";
-import { type TokenInfo, useTokenInfo } from "../api/get-token-info.ts";
+import { preloadDashboardKline, useDashboardKline } from "../api/get-dashboard-kline.ts";
+import { preloadTokenInfo, type TokenInfo, useTokenInfo } from "../api/get-token-info.ts";
 import { CandleChart } from "./CandleChart.tsx";
 import { CoinImage } from "./CoinImage.tsx";
 import { MarketStatusLabel } from "./MarketStatusLabel.tsx";
@@ -38,14 +38,33 @@ function Stats({ info }: { info: TokenInfo }) {
   );
 }
 
+const FIRST_INTERVAL: KlineInterval = "1h";
+
+/** Starts the page's first reads (figures, the first interval's candles) before it renders. */
+export function preloadTokenDashboard(coinAbbr: string): void {
+  const abbr = coinAbbr.toUpperCase();
+  preloadTokenInfo(abbr);
+  preloadDashboardKline(abbr, FIRST_INTERVAL);
+}
+
+export interface TokenDashboardProps {
+  coinAbbr: string;
+  /** the market has no such token (the server refused the symbol); without it the page says it failed to load */
+  onUnknownToken?: () => void;
+}
+
 /** The token page: header, figures, narrative and the candle chart with its interval switcher. */
-export function TokenDashboard({ coinAbbr }: { coinAbbr: string }) {
+export function TokenDashboard({ coinAbbr, onUnknownToken }: TokenDashboardProps) {
   const { t, i18n } = useLingui();
   const abbr = coinAbbr.toUpperCase();
-  const [interval, setChartInterval] = useState<KlineInterval>("1h");
+  const [interval, setChartInterval] = useState<KlineInterval>(FIRST_INTERVAL);
   const info = useTokenInfo(abbr);
   const kline = useDashboardKline(abbr, interval);
   const intervalLabels: Record<KlineInterval, string> = { "1h": t`1h`, "4h": t`4h`, "1d": t`1d` };
+  const unknownToken = info.error?.key === "invalidValue" && !info.data;
+  useEffect(() => {
+    if (unknownToken) onUnknownToken?.();
+  }, [unknownToken, onUnknownToken]);
 
   if (info.error) {
     return (
