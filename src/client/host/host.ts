@@ -82,6 +82,13 @@ export interface HostShare {
   shareUrl(url: string, text?: string): Promise<"shared" | "copied" | "cancelled">;
   /** whether a chat can be picked inside the host to send to (Telegram) */
   readonly toChat: boolean;
+  /** whether the host can send a message the bot prepared (Telegram's shareMessage, Mini Apps 8.0) */
+  readonly preparedMessage: boolean;
+  /**
+   * Opens the host's chat picker with a message the bot prepared (savePreparedInlineMessage's id); "unavailable"
+   * where `preparedMessage` is false (a browser, an older Telegram client).
+   */
+  sharePreparedMessage(id: string): Promise<"shared" | "cancelled" | "failed" | "unavailable">;
 }
 
 export interface HostLinks {

@@ -11,6 +11,7 @@ import {
   openTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  shareMessage,
   shareURL,
   swipeBehavior,
   themeParams,
@@ -75,6 +76,10 @@ export function createTelegramHost(win: Window = window): TelegramHost {
         if (tryCall(() => shareURL.ifAvailable(url, text)[0])) return "shared";
         return copyLink(win.navigator, url, text);
       },
+      get preparedMessage() {
+        return shareMessage.isAvailable();
+      },
+      sharePreparedMessage,
     },
     links: {
       open: openInBrowser,
@@ -187,6 +192,20 @@ function takeStartParam(win: Window): string | undefined {
     // Without sessionStorage a reload routes the link again: a small price.
   }
   return startParam;
+}
+
+/** Telegram's chat picker with the bot's prepared message; the user closing it is "cancelled". */
+async function sharePreparedMessage(id: string): Promise<"shared" | "cancelled" | "failed" | "unavailable"> {
+  if (!shareMessage.isAvailable()) return "unavailable";
+  try {
+    await shareMessage(id);
+    return "shared";
+  } catch (error) {
+    // ShareMessageError carries Telegram's prepared_message_failed error: USER_DECLINED when the picker was closed
+    if (String(error instanceof Error ? error.message : error).includes("USER_DECLINED")) return "cancelled";
+    console.error("The prepared message could not be shared", error);
+    return "failed";
+  }
 }
 
 function launchPlatform(): string {
