@@ -1,6 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
+import { createBotLinks } from "./bot/cards/links.ts";
+import { createAskFeature } from "./bot/features/ask.ts";
+import { createShortAnswerer } from "./bot/features/ask-answerer.ts";
+import { createCallbacksFeature } from "./bot/features/callbacks.ts";
+import { createInlineFeature } from "./bot/features/inline.ts";
+import { createInlineChoices } from "./bot/features/inline-choices.ts";
+import { createNewsFeature } from "./bot/features/news.ts";
+import { createPriceFeature } from "./bot/features/price.ts";
 import { createTelegramBot, type TelegramBot, type TelegramRuntimeOptions } from "./bot/telegram-bot.ts";
 import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
@@ -159,26 +167,30 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const push = createPushHub(pubsub);
   // uploads (local directory, or S3 when configured), shares and suggested questions
   const chatExtras = createChatExtras({ db, store: createUploadStore(config.uploads), logger, clock });
+  // the chat's models, quota and tools: the app's chat and the bot's answers to free text share them
+  const chatModels = createModelRegistry(config.llm, { mountainLion: createMountainLion() });
+  const chatQuota = createChatQuota({
+    counter: {
+      consume: (subject, limit) => quota.consume(subject, QuotaKind.chat, limit),
+      release: (subject, day) => quota.release(subject, QuotaKind.chat, day),
+    },
+    dailyLimit: async (owner) =>
+      dailyChatLimit(owner.userId === undefined ? undefined : await users.findById(owner.userId), clock.now()),
+    visitorsPerAddress: config.visitorsPerAddress,
+  });
+  const chatToolkit: ChatToolkit = options.chatToolkit ?? {
+    tools: (language) => createChatTools({ market, news, language }),
+    summary: toolSummary,
+    citation: citationOf,
+  };
   const chat = createChatService({
     db,
     clock,
     logger,
     pubsub,
-    models: createModelRegistry(config.llm, { mountainLion: createMountainLion() }),
-    quota: createChatQuota({
-      counter: {
-        consume: (subject, limit) => quota.consume(subject, QuotaKind.chat, limit),
-        release: (subject, day) => quota.release(subject, QuotaKind.chat, day),
-      },
-      dailyLimit: async (owner) =>
-        dailyChatLimit(owner.userId === undefined ? undefined : await users.findById(owner.userId), clock.now()),
-      visitorsPerAddress: config.visitorsPerAddress,
-    }),
-    toolkit: options.chatToolkit ?? {
-      tools: (language) => createChatTools({ market, news, language }),
-      summary: toolSummary,
-      citation: citationOf,
-    },
+    models: chatModels,
+    quota: chatQuota,
+    toolkit: chatToolkit,
     timeoutMs: config.llmTimeoutMs,
     publicUrl: config.publicUrl,
     // recorded questions: transcribed by the configured API; without one the browser's recognition is the only way
@@ -208,6 +220,17 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see
   // updates (/price, /news, inline mode, /subscribe, ...), the answer to free text last, as it takes any message.
+  // the content features' dependencies: market, news, shares and the chat's answers, as the app has them
+  const botLinks = createBotLinks({ miniAppUrl: config.telegram.miniAppUrl, publicUrl: config.publicUrl });
+  const botPrice = { market, links: botLinks, logger };
+  const botAnswerer = createShortAnswerer({
+    models: chatModels,
+    toolkit: chatToolkit,
+    quota: chatQuota,
+    clock,
+    logger,
+    timeoutMs: config.llmTimeoutMs,
+  });
   const telegram =
     config.telegram.botToken && config.telegram.mode !== "off"
       ? await createTelegramBot({
@@ -216,7 +239,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           clock,
           logger,
           users,
-          features: [],
+          features: [
+            createPriceFeature(botPrice),
+            createNewsFeature({ news, links: botLinks, logger }),
+            createInlineFeature({
+              market,
+              shares: chatExtras.shares,
+              choices: createInlineChoices(db, clock),
+              links: botLinks,
+              logger,
+            }),
+            createCallbacksFeature(botPrice),
+            // last: it takes any text message left (private chats; mentions and replies in groups)
+            createAskFeature({
+              answerer: botAnswerer,
+              links: botLinks,
+              logger,
+              accountOf: async (from) => (await users.findByTelegramId(String(from.id)))?.id,
+            }),
+          ],
           runtime: options.telegram,
         })
       : undefined;
