@@ -8,6 +8,9 @@ import { E2E_BOT_TOKEN } from "./tests/e2e/e2e-env.ts";
 // The server stores into a fresh schema of the run's PostgreSQL server (TEST_DATABASE_URL: what npm test chose,
 // see scripts/test-services.ts; else the local one) so tests can see the rows they cause.
 const PORT = Number(process.env.E2E_PORT ?? 18090);
+// the Bot API stand-in the e2e server's bot talks to (tests/e2e/bot-api-stand-in-server.ts)
+const BOT_API_PORT = Number(process.env.E2E_BOT_API_PORT ?? PORT + 500);
+process.env.E2E_BOT_API_PORT = String(BOT_API_PORT);
 process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
 process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "ml-e2e-"));
@@ -52,31 +55,44 @@ export default defineConfig({
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: "node --import tsx src/server/main.ts",
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      LOG_LEVEL: "warn",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // E2E_STATIC_DIR: a build of the web app elsewhere than dist/ (e.g. to test one build while another is made)
-      ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      DATABASE_SCHEMA: process.env.E2E_DB_SCHEMA,
-      RATE_LIMIT_POINTS: "10000",
-      // Sign-in routes have their own, stricter limit per device; the tests sign in and up many times.
-      AUTH_RATE_LIMIT_POINTS: "10000",
-      // every visitor of the suite chats from 127.0.0.1; the per-address quota has its own API test
-      VISITORS_PER_ADDRESS: "10000",
-      // Telegram sign-in checks init data with this token (tests sign theirs with it; no bot runs).
-      BOT_TOKEN: E2E_BOT_TOKEN,
-      BOT_MODE: "off",
+  webServer: [
+    {
+      command: "node --import tsx tests/e2e/bot-api-stand-in-server.ts",
+      url: `http://127.0.0.1:${BOT_API_PORT}/__calls`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_BOT_API_PORT: String(BOT_API_PORT) },
     },
-  },
+    {
+      command: "node --import tsx src/server/main.ts",
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        LOG_LEVEL: "warn",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // E2E_STATIC_DIR: a build of the web app elsewhere than dist/ (e.g. to test one build while another is made)
+        ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        DATABASE_SCHEMA: process.env.E2E_DB_SCHEMA,
+        RATE_LIMIT_POINTS: "10000",
+        // Sign-in routes have their own, stricter limit per device; the tests sign in and up many times.
+        AUTH_RATE_LIMIT_POINTS: "10000",
+        // every visitor of the suite chats from 127.0.0.1; the per-address quota has its own API test
+        VISITORS_PER_ADDRESS: "10000",
+        // Telegram sign-in checks init data with this token (tests sign theirs with it); the bot polls the stand-in,
+        // which prepares the cards the app shares into Telegram
+        BOT_TOKEN: E2E_BOT_TOKEN,
+        BOT_MODE: "polling",
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${BOT_API_PORT}`,
+      },
+    },
+  ],
 });

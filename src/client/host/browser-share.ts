@@ -5,6 +5,9 @@ export function createBrowserShare(win: Window): HostShare {
   const { navigator } = win;
   return {
     toChat: false,
+    // a bot's prepared messages live in Telegram only
+    preparedMessage: false,
+    sharePreparedMessage: async () => "unavailable",
     async shareUrl(url, text) {
       if (typeof navigator.share === "function") {
         try {

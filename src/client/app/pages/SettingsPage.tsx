@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { useSearch } from "wouter";
+import { DigestSetting } from "../../features/digest/components/DigestSetting.tsx";
 import { useHost } from "../../host/host-context.tsx";
 import { shortenAddress } from "../../shared/format/address.ts";
 import { activateLocale } from "../../shared/i18n/i18n.ts";
@@ -78,6 +79,7 @@ export default function SettingsPage(_props: PageProps) {
         <h2 className="settings__heading">
           <Trans>Messages</Trans>
         </h2>
+        <DigestSetting />
         <p className="page__lead">
           <Trans>News and price-alarm messages are not available yet.</Trans>
         </p>

@@ -2,11 +2,14 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
-import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { isApiError } from "../../../shared/api/api-error.ts";
+import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import type { SharedLink } from "../api/chat-mutations.ts";
+import { chatLanguage } from "../api/chat-paths.ts";
+import { prepareTelegramShare } from "../api/share-to-telegram.ts";
 import { type ShareSite, shareIntentUrl, shareSummary } from "../model/share-rules.ts";
 import { downloadBlob, renderShareImage, type ShareImageMessage } from "../share-image.ts";
 
@@ -18,6 +21,8 @@ export interface ShareDialogProps {
 }
 
 const downloadFailed = msg`The image could not be created.`;
+const sharedToTelegram = msg`Shared to Telegram.`;
+const telegramShareFailed = msg`Telegram could not share the chat. Please try again.`;
 
 /** The public page's full address (the server answers its path). */
 export function shareAddress(url: string): string {
@@ -29,10 +34,11 @@ export function shareAddress(url: string): string {
  * Facebook, Weibo and a QR code for WeChat.
  */
 export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const host = useHost();
   const toast = useToast();
   const [drawing, setDrawing] = useState(false);
+  const [sending, setSending] = useState(false);
   const linkId = useId();
   const address = link ? shareAddress(link.url) : "";
   const summary = link ? shareSummary(link.summary_str) : "";
@@ -61,6 +67,26 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
       setDrawing(false);
     }
   };
+  // Inside Telegram (Mini Apps 8.0): the bot prepares the chat's card and Telegram's own picker sends it
+  const shareToTelegram = async () => {
+    if (!link) return;
+    setSending(true);
+    try {
+      const prepared = await prepareTelegramShare(link.code, chatLanguage(i18n.locale));
+      const outcome = await host.share.sharePreparedMessage(prepared.id);
+      if (outcome === "shared") {
+        host.haptics.notification("success");
+        toast.show(sharedToTelegram, "success");
+        onClose();
+      } else if (outcome === "failed" || outcome === "unavailable") {
+        toast.show(telegramShareFailed, "error");
+      }
+    } catch (error) {
+      toast.show(isApiError(error) ? messageForKey(error.key) : telegramShareFailed, "error");
+    } finally {
+      setSending(false);
+    }
+  };
   const openSite = (site: ShareSite) => host.links.open(shareIntentUrl(site, address, summary));
 
   return (
@@ -87,7 +113,17 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
             <Button disabled={drawing} aria-busy={drawing || undefined} onClick={() => void download()}>
               {t`Download image`}
             </Button>
-            {host.share.toChat ? (
+            {host.share.preparedMessage ? (
+              <Button
+                variant="primary"
+                disabled={sending}
+                aria-busy={sending || undefined}
+                onClick={() => void shareToTelegram()}
+              >
+                {t`Share to Telegram`}
+              </Button>
+            ) : null}
+            {host.share.toChat && !host.share.preparedMessage ? (
               <Button onClick={() => void host.share.shareUrl(address, summary)}>{t`Share to a Telegram chat`}</Button>
             ) : null}
             <Button onClick={() => openSite("x")}>{t`Share on X`}</Button>
