@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
 import { createBotLinks } from "./bot/cards/links.ts";
+import { createDigestChats } from "./bot/digest/digest-chats.ts";
 import { createAskFeature } from "./bot/features/ask.ts";
 import { createShortAnswerer } from "./bot/features/ask-answerer.ts";
 import { createCallbacksFeature } from "./bot/features/callbacks.ts";
@@ -9,6 +10,8 @@ import { createInlineFeature } from "./bot/features/inline.ts";
 import { createInlineChoices } from "./bot/features/inline-choices.ts";
 import { createNewsFeature } from "./bot/features/news.ts";
 import { createPriceFeature } from "./bot/features/price.ts";
+import { subscribeFeature } from "./bot/features/subscribe.ts";
+import { createTelegramApp, type TelegramApp } from "./bot/share/telegram-app.ts";
 import { createTelegramBot, type TelegramBot, type TelegramRuntimeOptions } from "./bot/telegram-bot.ts";
 import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
@@ -66,6 +69,8 @@ export interface RunningServer {
   sweepUploads(): Promise<number>;
   /** the Telegram bot, when BOT_TOKEN is set */
   telegram: TelegramBot | undefined;
+  /** sharing into Telegram and the daily digest, when the bot is on */
+  telegramApp: TelegramApp | undefined;
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -220,6 +225,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see
   // updates (/price, /news, inline mode, /subscribe, ...), the answer to free text last, as it takes any message.
+  // the daily digest's subscriptions: /subscribe in the bot and the app's settings change the same rows
+  const digestChats = createDigestChats(db);
   // the content features' dependencies: market, news, shares and the chat's answers, as the app has them
   const botLinks = createBotLinks({ miniAppUrl: config.telegram.miniAppUrl, publicUrl: config.publicUrl });
   const botPrice = { market, links: botLinks, logger };
@@ -250,6 +257,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
               logger,
             }),
             createCallbacksFeature(botPrice),
+            subscribeFeature({ chats: digestChats, clock }),
             // last: it takes any text message left (private chats; mentions and replies in groups)
             createAskFeature({
               answerer: botAnswerer,
@@ -261,6 +269,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           runtime: options.telegram,
         })
       : undefined;
+  const telegramApp =
+    telegram &&
+    (await createTelegramApp({
+      bot: telegram,
+      db,
+      clock,
+      logger,
+      shares: chatExtras.shares,
+      market,
+      news,
+      digestChats,
+      miniAppUrl: config.telegram.miniAppUrl,
+      digestCheckSeconds: config.telegram.digestCheckSeconds,
+    }));
   const app = createHttpApp({
     config,
     logger,
@@ -272,6 +294,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     services,
     push,
     telegramWebhook: telegram?.webhook,
+    telegramApp,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -282,10 +305,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   logger.info({ port, database: database.kind, redis: Boolean(redis) }, "listening");
   telegram?.start();
+  telegramApp?.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await telegramApp?.stop();
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
@@ -313,5 +338,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     close,
     sweepUploads: () => chatExtras.sweeper.sweep(),
     telegram,
+    telegramApp,
   };
 }

@@ -48,6 +48,7 @@ import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
 import { type TelegramWebhookReceiver, telegramWebhookRoutes } from "./routes/telegram-webhook.routes.ts";
 import { tonAuthRoutes, tonConnectManifestRoutes } from "./routes/ton-auth.routes.ts";
 import { avatarRoutes, userRoutes } from "./routes/user.routes.ts";
@@ -95,6 +96,8 @@ export interface HttpDeps {
   push: PushHub;
   /** the Telegram bot's webhook (POST /telegram/webhook/<secret>), when the bot is on (BOT_TOKEN) */
   telegramWebhook?: TelegramWebhookReceiver;
+  /** sharing chats into Telegram and the daily digest's settings, when the bot is on */
+  telegramApp?: TelegramShareRouteDeps["telegram"];
 }
 
 /** Routes that send mail, check passwords or mint identities get a tighter allowance per device and address. */
@@ -176,6 +179,7 @@ export function createHttpApp(deps: HttpDeps) {
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
   api.route("/", pushRoutes({ hub: deps.push, status: () => services.market.view().status }));
+  api.route("/", telegramShareRoutes({ telegram: deps.telegramApp, ...shareLinks }));
   api.all("*", () => {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
   });
