@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
 import { timeToHomeHeading } from "./home-heading.ts";
+import { BOT_CONNECTIONS, TELEGRAM_MESSAGES_PER_SECOND, telegramWebhookThroughput } from "./telegram-webhook.ts";
 import { uploadEventLoop } from "./uploads.ts";
 
 const BUDGET = {
@@ -21,6 +22,7 @@ const BUDGET = {
 const HOME_LOADS = 5;
 const UPLOADS = 4;
 const CHAT_SAMPLES = 200;
+const BOT_UPDATES = 300;
 const DURATION_S = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 3);
 const ROUNDS = 5;
 
@@ -196,6 +198,31 @@ try {
     `${uploads.deepJsonMs.toFixed(0)} / ${uploads.deepJsonMaxDelayMs.toFixed(0)} ms`,
     "",
     true,
+  );
+
+  console.log(
+    `\nTelegram webhook: ${BOT_UPDATES} questions posted as Telegram posts them (${BOT_CONNECTIONS} at once), each from its own user, answered by MountainLion (server in this process, Bot API stand-in)`,
+  );
+  const bot = await telegramWebhookThroughput(BOT_UPDATES);
+  row(
+    "updates handled with a reply",
+    `${bot.handledPerSecond.toFixed(1)} /s`,
+    "reported",
+    bot.answered === bot.updates,
+  );
+  row("  webhook calls answered 200", `${bot.acceptedPerSecond.toFixed(1)} /s`, "", bot.refused === 0);
+  row("  post to reply, median / p99", `${bot.replyP50Ms.toFixed(0)} / ${bot.replyP99Ms.toFixed(0)} ms`, "", true);
+  row(
+    "  answered by MountainLion / replies",
+    `${bot.answered} / ${bot.replies}`,
+    `${bot.updates}`,
+    bot.answered === bot.updates,
+  );
+  row(
+    "  most replies in any one second",
+    `${bot.maxRepliesInASecond}`,
+    `<= ${TELEGRAM_MESSAGES_PER_SECOND}`,
+    bot.maxRepliesInASecond <= TELEGRAM_MESSAGES_PER_SECOND,
   );
 } finally {
   child.kill("SIGTERM");
