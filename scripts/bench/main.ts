@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
 import { timeToHomeHeading } from "./home-heading.ts";
+import { TELEGRAM_LIMITS, telegramDigestFanOut } from "./telegram-digest.ts";
 import { BOT_CONNECTIONS, TELEGRAM_MESSAGES_PER_SECOND, telegramWebhookThroughput } from "./telegram-webhook.ts";
 import { uploadEventLoop } from "./uploads.ts";
 
@@ -25,6 +26,8 @@ const CHAT_SAMPLES = 200;
 const BOT_UPDATES = 300;
 const DURATION_S = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 3);
 const ROUNDS = 5;
+/** the daily digest's fan-out: chats sent to by one check (--digest-chats=N for a shorter run) */
+const DIGEST_CHATS = Number(process.argv.find((arg) => arg.startsWith("--digest-chats="))?.split("=")[1] ?? 10_000);
 
 function row(name: string, value: string, budget: string, ok: boolean) {
   console.log(`${name.padEnd(46)} ${value.padStart(14)}   budget ${budget.padEnd(12)} ${ok ? "ok" : "OVER"}`);
@@ -224,6 +227,31 @@ try {
     `<= ${TELEGRAM_MESSAGES_PER_SECOND}`,
     bot.maxRepliesInASecond <= TELEGRAM_MESSAGES_PER_SECOND,
   );
+
+  console.log(
+    `\ndaily digest fan-out: ${DIGEST_CHATS} chats due at once, one check, through the bot's throttled client to the Bot API stand-in`,
+  );
+  const digest = await telegramDigestFanOut(DIGEST_CHATS);
+  row("time to send every chat", `${(digest.wallMs / 1000).toFixed(1)} s`, "", true);
+  row(
+    "  received once each (sent / failed / not once)",
+    `${digest.received} (${digest.sent} / ${digest.failed} / ${digest.chatsNotOnce})`,
+    `${DIGEST_CHATS}, 0, 0`,
+    digest.received === DIGEST_CHATS && digest.failed === 0 && digest.chatsNotOnce === 0,
+  );
+  row(
+    "  most messages in any 1 s, overall",
+    `${digest.maxPerSecond}`,
+    `<= ${TELEGRAM_LIMITS.perSecond}`,
+    digest.maxPerSecond <= TELEGRAM_LIMITS.perSecond,
+  );
+  row(
+    "  most messages in any 1 s, one chat",
+    `${digest.maxPerChatPerSecond}`,
+    `<= ${TELEGRAM_LIMITS.perChatPerSecond}`,
+    digest.maxPerChatPerSecond <= TELEGRAM_LIMITS.perChatPerSecond,
+  );
+  row("  average rate", `${digest.averagePerSecond.toFixed(1)} msg/s`, "", true);
 } finally {
   child.kill("SIGTERM");
 }
