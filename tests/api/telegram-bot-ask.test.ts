@@ -117,7 +117,10 @@ describe("free text in a group", () => {
     expect(textOf(answer?.params)).toMatch(/BTC|Bitcoin/);
     // in a group the answer replies to the question, and its button is a t.me link (web_app buttons are refused)
     const asked = mention.message as { message_id: number };
-    expect(answer?.params.reply_parameters).toEqual({ message_id: asked.message_id });
+    expect(answer?.params.reply_parameters).toEqual({
+      message_id: asked.message_id,
+      allow_sending_without_reply: true,
+    });
     expect(keyboardOf(answer?.params)[0]?.[0]).toEqual({
       text: "Continue in app",
       url: `https://t.me/${BOT_USERNAME}?startapp`,

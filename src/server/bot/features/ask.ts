@@ -104,7 +104,10 @@ export function createAskFeature(deps: AskFeatureDeps): Composer<BotContext> {
       parse_mode: "HTML" as const,
       link_preview_options: { is_disabled: true },
       ...(button ? { reply_markup: { inline_keyboard: [[button]] } } : {}),
-      ...(place === "private" ? {} : { reply_parameters: { message_id: ctx.msg.message_id } }),
+      // in a group the answer replies to the question (and still goes when the question was deleted meanwhile)
+      ...(place === "private"
+        ? {}
+        : { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } }),
     };
     const withAddress = (html: string) => (button ? html : `${html}\n\n${appAddressHtml(deps.links, ctx.t)}`);
     if (!asked) {
