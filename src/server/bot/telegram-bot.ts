@@ -25,6 +25,7 @@ import { grammySignal } from "./runtime/grammy-signal.ts";
 import { DEFAULT_RETRY, installOutgoingPolicy } from "./runtime/outgoing.ts";
 import { createPoller, DEFAULT_POLLING_TIMING, type Poller, type PollingTiming, pause } from "./runtime/polling.ts";
 import { safeError } from "./runtime/safe-error.ts";
+import { isWellFormedUpdate } from "./runtime/update-shape.ts";
 import { createHandledUpdates } from "./updates.ts";
 
 /** The updates the bot asks Telegram for (webhook and polling alike). */
@@ -171,6 +172,10 @@ export async function createTelegramBot(deps: TelegramBotDeps): Promise<Telegram
     claim: (updateId) => handled.claim(updateId),
     maxInFlight: options.maxInFlight,
     handle: async (update) => {
+      if (!isWellFormedUpdate(update)) {
+        log.debug({ updateId: update.update_id }, "telegram update dropped: parts it needs are missing");
+        return;
+      }
       try {
         await bot.handleUpdate(update);
       } catch (error) {
