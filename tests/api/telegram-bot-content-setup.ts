@@ -21,10 +21,11 @@ export interface ContentBot {
   stop(): Promise<void>;
 }
 
-export async function startContentBot(): Promise<ContentBot> {
+/** `env` adds to the bot tests' settings (a different MINI_APP_URL, ...). */
+export async function startContentBot(env: Record<string, string> = {}): Promise<ContentBot> {
   const standIn = await startBotApiStandIn();
   const db: TestDatabase = await createTestDatabase();
-  const server = await startBotServer(standIn, db.env);
+  const server = await startBotServer(standIn, db.env, { env });
   const telegram = botOf(server);
   if (!(await telegram.started)) throw new Error("the bot did not start");
   return {

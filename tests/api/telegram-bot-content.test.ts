@@ -208,3 +208,28 @@ describe("the price card's buttons", () => {
     ).toHaveLength(1);
   });
 });
+
+describe("a mini app on a loopback address (local development)", () => {
+  // Telegram refuses buttons to localhost: the address goes into the message instead
+  let local: ContentBot;
+  beforeAll(async () => {
+    local = await startContentBot({ MINI_APP_URL: "http://localhost:5173/" });
+  });
+  afterAll(async () => {
+    await local?.stop();
+  });
+
+  it("writes the app's address under the card and the answers, with no button to it", async () => {
+    const ada = person();
+    await local.send(privateText(ada, "/price btc"));
+    const [photo] = local.callsTo("sendPhoto", ada.id);
+    expect(textOf(photo?.params ?? {})).toContain("Open the app: http://localhost:5173/?startapp=coin_BTC");
+    expect(keyboardOf(photo?.params ?? {})).toEqual([[{ text: "🔄 Refresh", callback_data: "px:r:BTC" }]]);
+
+    const bob = person();
+    await local.send(privateText(bob, "/news"));
+    const [news] = local.callsTo("sendMessage", bob.id);
+    expect(textOf(news?.params ?? {})).toMatch(/\n\nOpen the app: http:\/\/localhost:5173\/$/);
+    expect(news?.params.reply_markup).toBeUndefined();
+  });
+});

@@ -19,7 +19,7 @@ import { cutChars, lookUpCoin } from "../cards/symbols.ts";
 import { shortAnswerHtml } from "../cards/telegram-html.ts";
 import { openInApp } from "../welcome-texts.ts";
 import type { InlineChoices } from "./inline-choices.ts";
-import { priceKeyboard, viewOf } from "./price.ts";
+import { priceKeyboard, viewOf, withAppAddress } from "./price.ts";
 
 /**
  * Inline mode (`@bot BTC` in any chat): cards the user can send into the chat they are in.
@@ -88,7 +88,13 @@ async function coinResult(
     title: coinTitle(listed),
     description: `${priceSummary(listed, ctx.lang, ctx.t)}\n${sourceText(listed, card.source, ctx.t)}`,
     input_message_content: {
-      message_text: priceCardHtml(card, { language: ctx.lang, t: ctx.t, sparkline: true }),
+      message_text: withAppAddress(
+        ctx,
+        deps.links,
+        symbol,
+        "inline",
+        priceCardHtml(card, { language: ctx.lang, t: ctx.t, sparkline: true }),
+      ),
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
     },
