@@ -48,16 +48,20 @@ async function accountsOf(telegramId: number) {
 }
 
 describe("one person, one account", () => {
-  it("gives a user who meets the bot first the account the mini app then signs in to", async () => {
+  it("gives a user who meets the bot first the account the mini app then signs in to, linked to their chat", async () => {
     const user = { id: telegramUserId(), first_name: "Ada", username: "ada_bot_first" };
     await deliver(srv, textUpdate(user, "/start"));
-    const fromBot = await accountsOf(user.id);
-    expect(fromBot).toHaveLength(1);
-    expect((await chatRow(srv, user.id))?.userId).toBe(fromBot[0]?.id);
+    // talking to the bot creates no account: it (and its trial) begins with the first sign-in to the app
+    expect(await accountsOf(user.id)).toEqual([]);
+    expect(await chatRow(srv, user.id)).toMatchObject({ telegramUserId: user.id, userId: null });
 
     const signedIn = await signInToMiniApp(user);
-    expect(signedIn).toBe(String(fromBot[0]?.id));
-    expect(await accountsOf(user.id)).toHaveLength(1);
+    await deliver(srv, textUpdate(user, "/help"));
+    const accounts = await accountsOf(user.id);
+    expect(accounts.map((account) => String(account.id))).toEqual([signedIn]);
+    expect(String((await chatRow(srv, user.id))?.userId)).toBe(signedIn);
+    // signing in again from the app finds the same account
+    expect(await signInToMiniApp(user)).toBe(signedIn);
   });
 
   it("links the bot's chat to the account of a user who signed in to the mini app first", async () => {

@@ -26,8 +26,8 @@ function membership(update: ChatMemberUpdated): { active: boolean; reason?: Inac
 /**
  * Runs first for every update that has a chat: records the chat (its kind, the private chat's Telegram user and
  * language_code), keeps `active` right (any update from the chat makes it active again; my_chat_member says when
- * the bot was blocked, removed or let back in), and links a private chat to its user's account, creating the
- * account as the mini app's sign-in does when there is none.
+ * the bot was blocked, removed or let back in), and links a private chat to its user's account once the mini
+ * app's sign-in has created it (src/server/bot/identity.ts).
  */
 export function chatTracking(deps: ChatTrackingDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -48,7 +48,7 @@ export function chatTracking(deps: ChatTrackingDeps): Composer<BotContext> {
       if (isPrivate && from && from.id === chat.id && !from.is_bot && row.userId === null) {
         try {
           const account = await accountOfTelegramUser(deps.users, from);
-          await deps.chats.linkUser(chat.id, account.id);
+          if (account) await deps.chats.linkUser(chat.id, account.id);
         } catch (error) {
           // the reply matters more than the link, which the next update tries again
           deps.logger.warn({ err: safeError(error, deps.token) }, "telegram chat not linked to an account");
