@@ -1,7 +1,9 @@
+import { sign as signInitData } from "@telegram-apps/init-data-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Quotas } from "../../src/contract/constants.ts";
 import { users } from "../../src/server/db/schema.ts";
+import { call } from "./harness.ts";
 import {
   BOT_USERNAME,
   type ContentBot,
@@ -12,6 +14,7 @@ import {
   privateText,
   startContentBot,
 } from "./telegram-bot-content-setup.ts";
+import { BOT_TOKEN } from "./telegram-bot-harness.ts";
 
 /**
  * Free text to the bot, answered by MountainLion (the offline analyst, no model server needed) through the webhook,
@@ -75,13 +78,29 @@ describe("free text in a private chat", () => {
     expect(foreignTags(text)).toEqual([]);
   });
 
-  it("is free with the new account's trial, then takes one of the app's daily chats per answer", async () => {
+  it("counts a user who has not opened the app as a visitor of their own: one chat a day, then says so", async () => {
     const ada = person();
-    // the first message creates the account (as the mini app's sign-in does): its trial is unlimited
+    for (let i = 0; i <= Quotas.visitorDailyChats; i++) await bot.send(privateText(ada, `BTC price, take ${i + 1}?`));
+    const replies = bot.callsTo("sendMessage", ada.id);
+    expect(replies).toHaveLength(Quotas.visitorDailyChats + 1);
+    expect(textOf(replies[0]?.params)).toContain("Source:");
+    // the apostrophe as Telegram's HTML takes it; the button leads to the app, where signing in gives more
+    expect(textOf(replies.at(-1)?.params)).toBe("You have used up today&#39;s free chats.");
+    expect(keyboardOf(replies.at(-1)?.params)[0]?.[0]).toMatchObject({ text: "Continue in app" });
+  });
+
+  it("gives a user who signed in to the app their account's chats: the trial's, then the standard day's", async () => {
+    const ada = person();
+    const initData = signInitData(
+      { user: { id: ada.id, first_name: ada.first_name }, query_id: "AAHask" } as never,
+      BOT_TOKEN,
+      new Date(),
+    );
+    expect((await call(bot.server.url, "/telegramLogin", { body: { initData } })).status).toBe(200);
+    // the new account's trial is unlimited
     await bot.send(privateText(ada, "BTC price?"));
     // the trial over, a standard Basic account has the app's daily chats
-    const db = bot.server.server.database.db;
-    const ended = await db
+    const ended = await bot.server.server.database.db
       .update(users)
       .set({ card: "0", cardExpiresAt: null, edition: "BasicEdition" })
       .where(eq(users.telegramId, String(ada.id)))
