@@ -47,17 +47,27 @@ const english = () => ({ id: telegramUserId(), language_code: "en" });
 const chinese = () => ({ id: telegramUserId(), language_code: "zh-hans" });
 
 describe("/start", () => {
-  it("welcomes in English with a button that opens the mini app", async () => {
-    const reply = await say(english(), "/start");
+  it("welcomes in English with a button that opens the mini app, and sets the chat's menu button to it", async () => {
+    const user = english();
+    const reply = await say(user, "/start");
     expect(reply.text).toContain("Welcome to MountainLion");
     expect(reply.buttons).toEqual([{ text: "Open in app", web_app: { url: "https://app.example/" } }]);
+    expect(callsTo(standIn, "setChatMenuButton", user.id).at(-1)?.params.menu_button).toEqual({
+      type: "web_app",
+      text: "Open in app",
+      web_app: { url: "https://app.example/" },
+    });
   });
 
   it("speaks Chinese to a user whose Telegram is set to Chinese", async () => {
-    const reply = await say(chinese(), "/start");
-    // the welcome's Chinese text arrives with the catalog's next merge; the button's is there already
-    expect(reply.text).toMatch(/[\u4e00-\u9fff]/);
+    const user = chinese();
+    const reply = await say(user, "/start");
     expect(reply.buttons).toEqual([{ text: "在应用中打开", web_app: { url: "https://app.example/" } }]);
+    expect(callsTo(standIn, "setChatMenuButton", user.id).at(-1)?.params.menu_button).toMatchObject({
+      text: "在应用中打开",
+    });
+    // the welcome's Chinese text arrives with the catalog's next merge; the buttons' is there already
+    expect(reply.text).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("answers in the language chosen with /language from then on, over Telegram's language_code", async () => {

@@ -3,6 +3,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext, BotMessage } from "../bot-context.ts";
 import { appReply } from "../runtime/mini-app.ts";
 import { safeError } from "../runtime/safe-error.ts";
+import { openInApp } from "../welcome-texts.ts";
 import { parseStartPayload, type StartPayload, startParamOf } from "./start-payload.ts";
 import type { Referrals } from "./start-referrals.ts";
 
@@ -71,6 +72,14 @@ export function startFeature(deps: StartDeps): Composer<BotContext> {
     const text = line ? `${ctx.t(welcome)}\n\n${line}` : ctx.t(welcome);
     const reply = appReply(ctx, deps.miniAppUrl, text, { label, startParam: startParamOf(payload) });
     await ctx.reply(reply.text, reply.other);
+    // the chat's menu button opens the app too, labelled in the chat's language (the default one is English)
+    const chat = ctx.chat;
+    if (chat?.type === "private" && new URL(deps.miniAppUrl).protocol === "https:") {
+      const menuButton = { type: "web_app" as const, text: ctx.t(openInApp), web_app: { url: deps.miniAppUrl } };
+      await ctx.api.setChatMenuButton({ chat_id: chat.id, menu_button: menuButton }).catch((error: unknown) => {
+        deps.logger.warn({ err: safeError(error, deps.token) }, "telegram chat menu button not set");
+      });
+    }
   });
   return composer;
 }

@@ -12,29 +12,34 @@ export interface OutgoingPolicy {
   onForbidden(chatId: number, description: string): Promise<void>;
 }
 
+/** The calls that put a message into a chat: sendMessage, sendPhoto, ..., copyMessage, forwardMessage (not sendChatAction). */
+const MESSAGE_METHOD = /^(send(?!ChatAction$)[A-Z]|copyMessages?$|forwardMessages?$)/;
+
 export const DEFAULT_RETRY = { maxRetryDelaySeconds: 5, maxRetryAttempts: 3 } as const;
 
 /**
- * Installs, innermost first: the throttler (Telegram's limits: about 30 messages a second overall, one a second
- * per private chat, 20 a minute per group; calls without a chat_id, such as getUpdates, pass straight through),
+ * Installs, innermost first: the throttler for calls that send messages (Telegram's limits: about 30 messages a
+ * second overall, one a second per private chat, 20 a minute per group; other calls pass straight through),
  * auto-retry (a 429 is tried again after its retry_after when that is short, a 5xx after a short backoff, both a
  * bounded number of times; network errors are not retried, so an update's handler never hangs on them; a retry
  * goes through the throttler again), and outermost the 403 watcher, which sees each call's final answer: a 403
  * is never retried and marks the chat inactive.
  */
 export function installOutgoingPolicy(api: Api, policy: OutgoingPolicy): void {
-  api.config.use(
-    apiThrottler({
-      global: { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefreshInterval: 1000 },
-      out: { maxConcurrent: 1, minTime: 1000 },
-      group: {
-        maxConcurrent: 1,
-        minTime: 1000,
-        reservoir: 20,
-        reservoirRefreshAmount: 20,
-        reservoirRefreshInterval: 60_000,
-      },
-    }),
+  const throttler = apiThrottler({
+    global: { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefreshInterval: 1000 },
+    out: { maxConcurrent: 1, minTime: 1000 },
+    group: {
+      maxConcurrent: 1,
+      minTime: 1000,
+      reservoir: 20,
+      reservoirRefreshAmount: 20,
+      reservoirRefreshInterval: 60_000,
+    },
+  });
+  // Telegram's limits are on messages: settings (the menu button), edits, chat actions and answers pass at once
+  api.config.use((prev, method, payload, signal) =>
+    MESSAGE_METHOD.test(method) ? throttler(prev, method, payload, signal) : prev(method, payload, signal),
   );
   api.config.use(
     autoRetry({
