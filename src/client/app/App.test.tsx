@@ -1,14 +1,26 @@
 import { i18n } from "@lingui/core";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createStore, Provider } from "jotai";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callsTo, fakeAuthApi } from "../features/auth/testing/fake-auth-api.ts";
 import { createBrowserHost } from "../host/browser-host.ts";
+import type { Host } from "../host/host.ts";
 import { HostProvider } from "../host/host-context.tsx";
 import { ApiError } from "../shared/api/api-error.ts";
 import { apiEvents } from "../shared/api/api-events.ts";
+import type { StubReply } from "../shared/testing/stub-api.ts";
 import { stubApi } from "../shared/testing/stub-api.ts";
 import { App } from "./App.tsx";
+import { routeFor } from "./navigation/routes.ts";
 import { AppProviders } from "./providers.tsx";
+
+// As the bootstrap does, the home's code and the sign-in code are loaded before the app renders (their first import
+// and transform, under vitest on a busy machine, may take seconds).
+beforeAll(async () => {
+  await routeFor("/")?.page.component.preload();
+  await import("../features/auth/session/resolve-login-status.ts");
+}, 60_000);
 
 // The shell does not wait for data: every call it makes (chats, coins, news) finds the server busy.
 beforeEach(() => {
@@ -67,5 +79,47 @@ describe("App", () => {
     await user.click(screen.getByRole("button", { name: "English" }));
     expect(await screen.findByRole("button", { name: "Feedback" })).toBeInTheDocument();
     expect(localStorage.getItem("lang")).toBe("en");
+  });
+
+  it("inside Telegram, shows the home at once and the account once the silent sign-in lands", async () => {
+    let answerSignIn: (reply: StubReply) => void = () => undefined;
+    const api = fakeAuthApi({
+      telegramLogin: () =>
+        new Promise<StubReply>((resolve) => {
+          answerSignIn = resolve;
+        }),
+    });
+    const telegram: Host = {
+      ...createBrowserHost(),
+      kind: "telegram",
+      platform: "ios",
+      rawInitData: () => "query_id=AA&user=%7B%7D&hash=abc",
+      loginMethods: ["telegram", "email", "walletConnect", "tonConnect"],
+    };
+    // a store of its own: the other tests' sign-in already settled in the default one
+    render(
+      <Provider store={createStore()}>
+        <HostProvider host={telegram}>
+          <AppProviders>
+            <App />
+          </AppProviders>
+        </HostProvider>
+      </Provider>,
+    );
+    expect(await screen.findByRole("heading", { level: 1 }, { timeout: 5_000 })).toHaveTextContent(
+      "Ask AI about any token",
+    );
+    await vi.waitFor(() => expect(callsTo(api.calls, "telegramLogin")).toHaveLength(1));
+    // neither "Sign in" nor the account until Telegram's answer tells which is right
+    const banner = screen.getByRole("banner");
+    expect(within(banner).getByRole("status")).toHaveTextContent("Checking your sign-in…");
+    expect(within(banner).queryByRole("button", { name: "Sign in" })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole("button", { name: "Account" })).not.toBeInTheDocument();
+
+    act(() => answerSignIn({ data: { user_token: "token-tg", user_id: "8", account: "Test User" } }));
+    expect(await within(banner).findByRole("button", { name: "Account" })).toBeInTheDocument();
+    expect(within(banner).queryByRole("status")).not.toBeInTheDocument();
+    expect(within(banner).queryByRole("button", { name: "Sign in" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Ask AI about any token");
   });
 });

@@ -5,7 +5,7 @@ import { createTelegramHost, type TelegramHost } from "../../host/telegram-host.
 import { installTelegramMock, type TelegramMock } from "../../host/telegram-mock.ts";
 import { invitationCodeAtom } from "../../shared/settings/settings.ts";
 import { setSettingsStore } from "../../shared/settings/settings-store.ts";
-import { openedByStartLink, parseStartParam, routeStartLink, startLinkPath } from "./start-link.ts";
+import { hasStartParam, openedByStartLink, parseStartParam, routeStartLink, startLinkPath } from "./start-link.ts";
 
 let mock: TelegramMock | undefined;
 let telegramHost: TelegramHost | undefined;
@@ -63,6 +63,17 @@ describe("startLinkPath", () => {
     expect(startLinkPath({ kind: "share", code: "aB3_-x" })).toBe("/chatDetail/aB3_-x");
     expect(startLinkPath({ kind: "ref", code: "AB12" })).toBe("/");
     expect(startLinkPath(undefined)).toBe("/");
+  });
+});
+
+describe("hasStartParam", () => {
+  it("sees a start parameter in a browser's query or Telegram's launch parameters, before the host is ready", () => {
+    window.history.replaceState(null, "", "/?startapp=coin_BTC");
+    expect(hasStartParam()).toBe(true);
+    window.history.replaceState(null, "", "/#tgWebAppPlatform=ios&tgWebAppStartParam=share_x");
+    expect(hasStartParam()).toBe(true);
+    window.history.replaceState(null, "", "/news?lang=zh#tgWebAppPlatform=ios");
+    expect(hasStartParam()).toBe(false);
   });
 });
 

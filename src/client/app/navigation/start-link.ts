@@ -1,3 +1,4 @@
+import { launchQuery } from "../../host/detect-host.ts";
 import type { Host } from "../../host/host.ts";
 import type { JotaiStore } from "../../shared/session/session.ts";
 import { INVITATION_CODE_PATTERN, invitationCodeAtom } from "../../shared/settings/settings.ts";
@@ -45,6 +46,15 @@ export function startLinkPath(link: StartLink | undefined): string {
     default:
       return "/";
   }
+}
+
+/**
+ * Whether the address carries a start parameter (a browser's `?startapp=`, Telegram's tgWebAppStartParam in the
+ * launch parameters), before the host is ready to say whether it is still to be followed.
+ */
+export function hasStartParam(win: Window = window): boolean {
+  const params = new URLSearchParams(launchQuery(win.location.href));
+  return params.has("startapp") || params.has("tgWebAppStartParam");
 }
 
 /** Marks the history entry a start link opened, so its page can send an unknown target home instead of failing. */

@@ -18,19 +18,19 @@ export function useMediaQuery(query: string): boolean {
 
 const NARROW_SCREEN = `(max-width: ${Breakpoints.main - 0.02}px)`;
 
-function layoutMode(host: Host, narrowScreen: boolean): LayoutMode {
-  return host.kind === "telegram" || narrowScreen ? "narrow" : "wide";
+function layoutMode(kind: Host["kind"], narrowScreen: boolean): LayoutMode {
+  return kind === "telegram" || narrowScreen ? "narrow" : "wide";
 }
 
-/** The layout the first render will have (the bootstrap loads that screen's data ahead). */
-export function currentLayoutMode(host: Host, win: Window = window): LayoutMode {
-  return layoutMode(host, win.matchMedia(NARROW_SCREEN).matches);
+/** The layout the first render will have in this host (the bootstrap loads that screen's data ahead). */
+export function currentLayoutMode(kind: Host["kind"], win: Window = window): LayoutMode {
+  return layoutMode(kind, win.matchMedia(NARROW_SCREEN).matches);
 }
 
 /** Narrow below 900 px and always inside Telegram; wide otherwise. Mirrored on <html data-layout>. */
 export function useLayoutModeValue(): LayoutMode {
   const host = useHost();
-  const mode = layoutMode(host, useMediaQuery(NARROW_SCREEN));
+  const mode = layoutMode(host.kind, useMediaQuery(NARROW_SCREEN));
   useEffect(() => {
     document.documentElement.dataset.layout = mode;
   }, [mode]);
