@@ -55,6 +55,8 @@ describe("free text in a private chat", () => {
     expect(text).toMatch(/[\d,]+\.\d+/);
     expect(text).toMatch(/<i>Source: .+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/i>/);
     expect(text.length).toBeLessThan(2000);
+    // a one-coin answer fits whole: no note that it was shortened
+    expect(text).not.toContain("short version");
     expect(foreignTags(text)).toEqual([]);
     expect(keyboardOf(params)[0]?.[0]).toEqual({ text: "Continue in app", web_app: { url: MINI_APP_URL } });
     expect(params?.reply_parameters).toBeUndefined();

@@ -73,6 +73,23 @@ describe("shortAnswerHtml", () => {
     expect(cut).toBe(false);
   });
 
+  it("keeps a one-coin answer of MountainLion whole: its sentence, its figures table and its source", () => {
+    const rows = ["Price (USDT) | 65,776.47", "1h change | +0.78%", "24h change | -1.79%", "7d change | -2.76%"];
+    const more = ["24h volume (USDT) | 1.55B", "Market cap (USDT) | 1.32T", "Rank | #1 (as of 2025-11-17)"];
+    const markdown = [
+      "**Bitcoin (BTC)** is at **65,776.47 USDT**, -1.79% over 24h, as of 2026-03-02 00:00 UTC.",
+      "",
+      "|  | BTC |",
+      "| --- | --- |",
+      ...[...rows, ...more].map((row) => `| ${row} |`),
+      "",
+      "Source: Binance (replay), 2026-03-02 00:00 UTC",
+    ].join("\n");
+    const { html, cut } = shortAnswerHtml(markdown);
+    expect(cut).toBe(false);
+    expect(html).toContain("Rank: #1 (as of 2025-11-17)");
+  });
+
   it("cuts a long answer, says it was cut, and still keeps the source", () => {
     const long = `${Array.from({ length: 40 }, (_, i) => `- point ${i} ${"word ".repeat(20)}`).join("\n")}\n\n来源：币安`;
     const { html, cut } = shortAnswerHtml(long, { maxLines: 5, maxChars: 400 });

@@ -25,7 +25,7 @@ export interface ShortForm {
   cut: boolean;
 }
 
-const DEFAULTS = { maxLines: 12, maxChars: 1200, maxTableRows: 6 } as const;
+const DEFAULTS = { maxLines: 14, maxChars: 1200, maxTableRows: 8 } as const;
 
 /** The answer's lines that name where its figures come from. */
 const SOURCE_LINE = /^[*_]*(sources?|来源|數據來源|数据来源)\s*[:：]/i;
