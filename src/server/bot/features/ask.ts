@@ -5,6 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext, BotMessage } from "../bot-context.ts";
 import { appAddressHtml, type BotLinks, placeOf } from "../cards/links.ts";
 import { shortAnswerHtml } from "../cards/telegram-html.ts";
+import { safeError } from "../runtime/safe-error.ts";
 import { type ShortAnswerer, telegramOwner } from "./ask-answerer.ts";
 
 /**
@@ -119,7 +120,7 @@ export function createAskFeature(deps: AskFeatureDeps): Composer<BotContext> {
     try {
       userId = deps.accountOf ? await deps.accountOf(ctx.from) : undefined;
     } catch (error) {
-      deps.logger.warn({ err: error }, "bot: account of a Telegram user not found");
+      deps.logger.warn({ err: safeError(error, ctx.api.token) }, "bot: account of a Telegram user not found");
     }
     // "typing…" in a private chat while a slow answer is made; a failure to show it is no reason not to answer
     const typing =
@@ -129,7 +130,7 @@ export function createAskFeature(deps: AskFeatureDeps): Composer<BotContext> {
     const result = await deps.answerer
       .answer({ question: question.text, language: ctx.lang, owner: telegramOwner(ctx.from.id, userId) })
       .catch((error: unknown) => {
-        deps.logger.error({ err: error }, "bot: question not answered");
+        deps.logger.error({ err: safeError(error, ctx.api.token) }, "bot: question not answered");
         return { kind: "failed" } as const;
       })
       .finally(() => clearTimeout(typing));

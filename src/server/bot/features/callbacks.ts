@@ -3,6 +3,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext, BotMessage } from "../bot-context.ts";
 import { placeOf } from "../cards/links.ts";
 import { loadPriceCard, priceCardHtml } from "../cards/price-card.ts";
+import { safeError } from "../runtime/safe-error.ts";
 import {
   cardPhoto,
   type PriceFeatureDeps,
@@ -40,7 +41,7 @@ async function answer(ctx: BotContext, logger: Logger, text?: string, alert = fa
     await ctx.answerCallbackQuery(text === undefined ? {} : { text, show_alert: alert });
   } catch (error) {
     // a query older than Telegram keeps (about a quarter of an hour) cannot be answered any more
-    logger.warn({ err: error }, "bot: callback query not answered");
+    logger.warn({ err: safeError(error, ctx.api.token) }, "bot: callback query not answered");
   }
 }
 
@@ -102,7 +103,10 @@ export function createCallbacksFeature(deps: PriceFeatureDeps): Composer<BotCont
         }
       }
     } catch (error) {
-      deps.logger.warn({ err: error, data: ctx.callbackQuery.data }, "bot: price button failed");
+      deps.logger.warn(
+        { err: safeError(error, ctx.api.token), data: ctx.callbackQuery.data },
+        "bot: price button failed",
+      );
       reply = { text: ctx.t(callbackTexts.failed), alert: false };
     }
     if (!answered) await answer(ctx, deps.logger, reply.text, reply.alert);

@@ -17,6 +17,7 @@ import {
 } from "../cards/price-card.ts";
 import { cutChars, lookUpCoin } from "../cards/symbols.ts";
 import { shortAnswerHtml } from "../cards/telegram-html.ts";
+import { safeError } from "../runtime/safe-error.ts";
 import { openInApp } from "../welcome-texts.ts";
 import type { InlineChoices } from "./inline-choices.ts";
 import { priceKeyboard, viewOf, withAppAddress } from "./price.ts";
@@ -168,7 +169,7 @@ export function createInlineFeature(deps: InlineFeatureDeps): Composer<BotContex
         for (const listed of coinsFor(view, query)) results.push(await coinResult(ctx, deps, listed));
       }
     } catch (error) {
-      deps.logger.warn({ err: error }, "bot: inline results not built");
+      deps.logger.warn({ err: safeError(error, ctx.api.token) }, "bot: inline results not built");
     }
     // an empty answer is not cached: the market may have data a moment later
     await ctx.answerInlineQuery(results, {
@@ -181,7 +182,9 @@ export function createInlineFeature(deps: InlineFeatureDeps): Composer<BotContex
     const { from, result_id, query } = ctx.chosenInlineResult;
     await deps.choices
       .record({ telegramUserId: from.id, resultId: result_id, query })
-      .catch((error: unknown) => deps.logger.error({ err: error }, "bot: inline choice not recorded"));
+      .catch((error: unknown) =>
+        deps.logger.error({ err: safeError(error, ctx.api.token) }, "bot: inline choice not recorded"),
+      );
   });
 
   return composer;

@@ -5,6 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext, BotMessage } from "../bot-context.ts";
 import { appAddressHtml, type BotLinks, placeOf } from "../cards/links.ts";
 import { NEWS_COUNT, newsListHtml } from "../cards/news-list.ts";
+import { safeError } from "../runtime/safe-error.ts";
 import { openInApp } from "../welcome-texts.ts";
 
 /**
@@ -50,7 +51,7 @@ export function createNewsFeature(deps: NewsFeatureDeps): Composer<BotContext> {
         pageSize: NEWS_COUNT,
       });
     } catch (error) {
-      deps.logger.warn({ err: error }, "bot: news not available");
+      deps.logger.warn({ err: safeError(error, ctx.api.token) }, "bot: news not available");
       await ctx.reply(escapeHtml(ctx.t(texts.unavailable)), { parse_mode: "HTML" });
       return;
     }

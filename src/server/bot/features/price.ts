@@ -8,6 +8,7 @@ import { priceChartPng } from "../cards/chart-png.ts";
 import { appAddressHtml, type BotLinks, type ButtonPlace, placeOf } from "../cards/links.ts";
 import { loadPriceCard, type PriceCardData, type PriceMarket, priceCardHtml } from "../cards/price-card.ts";
 import { lookUpCoin } from "../cards/symbols.ts";
+import { safeError } from "../runtime/safe-error.ts";
 import { openInApp } from "../welcome-texts.ts";
 
 /**
@@ -111,7 +112,10 @@ export async function sendPriceCard(ctx: BotContext, deps: PriceFeatureDeps, lis
   try {
     card = await loadPriceCard(deps.market, listed);
   } catch (error) {
-    deps.logger.warn({ err: error, symbol: listed.coin.coinAbbr }, "bot: price card not built");
+    deps.logger.warn(
+      { err: safeError(error, ctx.api.token), symbol: listed.coin.coinAbbr },
+      "bot: price card not built",
+    );
     await ctx.reply(escapeHtml(ctx.t(priceTexts.unavailable)), { parse_mode: "HTML" });
     return;
   }
@@ -133,7 +137,10 @@ export async function sendPriceCard(ctx: BotContext, deps: PriceFeatureDeps, lis
     } catch (error) {
       // a photo Telegram will not take (400): the text card below still gives the figures
       if (!(error instanceof GrammyError && error.error_code === 400)) throw error;
-      deps.logger.warn({ err: error, symbol }, "bot: price chart refused; the card goes as text");
+      deps.logger.warn(
+        { err: safeError(error, ctx.api.token), symbol },
+        "bot: price chart refused; the card goes as text",
+      );
     }
   }
   const text = withAppAddress(
