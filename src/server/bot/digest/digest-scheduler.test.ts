@@ -233,4 +233,22 @@ describe("createPacer", () => {
     await pace();
     expect(time.waits).toEqual([250]);
   });
+
+  it("counts the next slot from a late wake, so a busy moment never sends two back to back", async () => {
+    let now = 0;
+    const sent: number[] = [];
+    // every timer fires 100 ms late, as on a busy event loop
+    const pace = createPacer(
+      { messages: 4, windowMs: 1000 },
+      () => now,
+      async (ms) => {
+        now += ms + 100;
+      },
+    );
+    for (let i = 0; i < 4; i++) {
+      await pace();
+      sent.push(now);
+    }
+    expect(sent).toEqual([0, 350, 700, 1050]);
+  });
 });

@@ -59,7 +59,10 @@ export interface DigestScheduler {
   runOnce(): Promise<DigestRun>;
 }
 
-/** Evenly spaced slots: each caller waits for the next free one (no burst after a pause, no catching up). */
+/**
+ * Evenly spaced slots for one caller at a time: each waits for the next free one, a spacing after the previous one
+ * went, however late its timer fired (no burst after a pause or a late wake, no catching up).
+ */
 export function createPacer(
   rate: { messages: number; windowMs: number },
   monotonic: () => number,
@@ -71,7 +74,11 @@ export function createPacer(
     const now = monotonic();
     const at = Math.max(now, next);
     next = at + spacing;
-    if (at > now) await sleep(at - now);
+    if (at > now) {
+      await sleep(at - now);
+      // a timer that fired late (a busy event loop) moves the next slot too: two sends never go back to back
+      next = Math.max(next, monotonic() + spacing);
+    }
   };
 }
 
