@@ -24,14 +24,6 @@ function hasPendingGoogleSignIn(): boolean {
 }
 
 /**
- * At launch, before the host is ready: inside Telegram (init data to sign in with) or with a stored token, the
- * sign-in code starts loading beside the host's and the first page's.
- */
-export function preloadLoginResolver(telegramLaunch: boolean): void {
-  if (telegramLaunch || tokenStore.get()) loadResolver().catch(() => undefined);
-}
-
-/**
  * Before the first render: with nothing to ask the server (no stored token, no Google sign-in to finish, no
  * Telegram init data) the status is "logged out" from the first paint on; otherwise the sign-in code starts
  * loading (startLoginStatus then asks, and the render does not wait for it).
