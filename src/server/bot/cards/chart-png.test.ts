@@ -2,7 +2,7 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { CHART_HEIGHT, CHART_WIDTH, priceChartPng } from "./chart-png.ts";
 
-/** The PNG's size and its pixels' colours (8-bit RGB, no filter byte kept), read back from the file. */
+/** The PNG's size and (a sample of) its pixels' colours, decoded from the file (8-bit RGB, filters None and Up). */
 function readPng(png: Buffer): { width: number; height: number; colours: Set<string> } {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
   const width = png.readUInt32BE(16);
@@ -15,25 +15,28 @@ function readPng(png: Buffer): { width: number; height: number; colours: Set<str
     at += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(chunks));
-  const colours = new Set<string>();
-  const stride = width * 3 + 1;
+  const stride = width * 3;
+  const pixels = new Uint8Array(stride * height);
   for (let row = 0; row < height; row++) {
-    // every row starts with its filter type; an unfiltered row's bytes are the pixels
-    if (raw[row * stride] !== 0) continue;
-    for (let x = 0; x < width; x += 7) {
-      const at = row * stride + 1 + x * 3;
-      colours.add(`${raw[at]},${raw[at + 1]},${raw[at + 2]}`);
+    const filter = raw[row * (stride + 1)];
+    expect([0, 2]).toContain(filter);
+    for (let x = 0; x < stride; x++) {
+      const above = filter === 2 && row > 0 ? (pixels[(row - 1) * stride + x] ?? 0) : 0;
+      pixels[row * stride + x] = ((raw[row * (stride + 1) + 1 + x] ?? 0) + above) & 0xff;
     }
   }
+  const colours = new Set<string>();
+  for (let at = 0; at < pixels.length; at += 3) colours.add(`${pixels[at]},${pixels[at + 1]},${pixels[at + 2]}`);
   return { width, height, colours };
 }
 
 describe("priceChartPng", () => {
-  it("draws a PNG of the chart's size", () => {
+  it("draws a PNG of the chart's size, white where nothing is drawn", () => {
     const png = priceChartPng([1, 3, 2, 5, 4]);
     expect(png).toBeDefined();
-    const { width, height } = readPng(png ?? Buffer.alloc(0));
+    const { width, height, colours } = readPng(png ?? Buffer.alloc(0));
     expect([width, height]).toEqual([CHART_WIDTH, CHART_HEIGHT]);
+    expect(colours.has("255,255,255")).toBe(true);
   });
 
   it("draws a rising period in green and a falling one in red", () => {
