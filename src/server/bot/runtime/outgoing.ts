@@ -27,7 +27,8 @@ export const DEFAULT_RETRY = { maxRetryDelaySeconds: 5, maxRetryAttempts: 3 } as
  */
 export function installOutgoingPolicy(api: Api, policy: OutgoingPolicy): void {
   const throttler = apiThrottler({
-    global: { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefreshInterval: 1000 },
+    // 30 a second refilled at once would let 60 go within one second across a refill: spaced as well (1000/34 < 30)
+    global: { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefreshInterval: 1000, minTime: 34 },
     out: { maxConcurrent: 1, minTime: 1000 },
     group: {
       maxConcurrent: 1,
