@@ -107,6 +107,12 @@ describe("the daily market digest", () => {
     expect((await user.set({ hour: 3 })).json).toMatchObject({ code: 1001, data: { field: "subscribed" } });
 
     expect((await user.set({ subscribed: false })).json?.data).toMatchObject({ subscribed: false, hour: 21 });
+    // the hour picked while it is off is kept for when it is turned on
+    expect((await user.set({ subscribed: false, hour: 6 })).json?.data).toMatchObject({ subscribed: false, hour: 6 });
+    const fresh = await appUser();
+    expect((await fresh.set({ subscribed: false, hour: 5 })).json?.data).toMatchObject({ subscribed: false, hour: 5 });
+    expect((await fresh.set({ subscribed: true })).json?.data).toMatchObject({ subscribed: true, hour: 5 });
+    await fresh.set({ subscribed: false });
   });
 
   it("is not for an account without Telegram", async () => {

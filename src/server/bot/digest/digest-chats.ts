@@ -124,6 +124,28 @@ export function createDigestChats(db: Database) {
         .where(eq(telegramChats.chatId, chatId));
     },
 
+    /**
+     * Keeps a chat unsubscribed with an hour chosen for later (the app's hour picker while the digest is off),
+     * creating its row when the bot has none yet.
+     */
+    async setHourUnsubscribed(input: Omit<SubscribeInput, "userIsPresent" | "hour"> & { hour: number }): Promise<void> {
+      await db
+        .insert(telegramChats)
+        .values({
+          chatId: input.chatId,
+          kind: input.kind,
+          telegramUserId: input.telegramUserId ?? null,
+          userId: input.userId ?? null,
+          digestSubscribed: 0,
+          digestHour: input.hour,
+          updatedAt: input.now,
+        })
+        .onConflictDoUpdate({
+          target: telegramChats.chatId,
+          set: { digestSubscribed: 0, digestHour: input.hour, updatedAt: input.now },
+        });
+    },
+
     /** Whether any chat is due: the scheduler words the digest only then. */
     async anyDue(today: string, hour: number): Promise<boolean> {
       const rows = await db

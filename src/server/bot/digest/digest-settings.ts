@@ -22,7 +22,7 @@ export const noBotNotifications: TelegramNotificationsData = {
  */
 export function createDigestSettings(deps: {
   db: Database;
-  chats: Pick<DigestChats, "get" | "subscribe" | "unsubscribe">;
+  chats: Pick<DigestChats, "get" | "subscribe" | "unsubscribe" | "setHourUnsubscribed">;
   clock: Clock;
   /** https://t.me/<bot>, or undefined while the bot's name is not known */
   botUrl(): Promise<string | undefined>;
@@ -69,6 +69,15 @@ export function createDigestSettings(deps: {
           hour: change.hour,
           // the app is not the chat: a chat Telegram refused stays refused until the user writes to the bot
           userIsPresent: false,
+          now,
+        });
+      } else if (change.hour !== undefined) {
+        await chats.setHourUnsubscribed({
+          chatId: telegramId,
+          kind: "private",
+          telegramUserId: telegramId,
+          userId,
+          hour: change.hour,
           now,
         });
       } else {

@@ -43,7 +43,12 @@ export function DigestSetting() {
   const save = async (change: { subscribed: boolean; hour?: number }) => {
     setSaving(true);
     try {
-      await mutate(setTelegramNotifications(change), { revalidate: false });
+      // shown at once; put back if the server refuses
+      await mutate(setTelegramNotifications(change), {
+        optimisticData: { ...data, ...change },
+        rollbackOnError: true,
+        revalidate: false,
+      });
       host.haptics.selection();
     } catch (error) {
       toast.show(isApiError(error) ? messageForKey(error.key) : saveFailed, "error");
