@@ -31,7 +31,7 @@ function ownerOf(c: Context<AppEnv>): string {
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /** Where users reach the app: PUBLIC_URL, else the origin this request came to. */
-function publicOrigin(c: Context<AppEnv>, deps: Pick<ChatExtrasRouteDeps, "publicUrl">): string {
+export function publicOrigin(c: Context<AppEnv>, deps: Pick<ChatExtrasRouteDeps, "publicUrl">): string {
   if (deps.publicUrl) return deps.publicUrl.replace(/\/+$/, "");
   const url = new URL(c.req.url);
   // X-Forwarded-Proto/-Host only from a trusted reverse proxy (TRUST_PROXY)
