@@ -4,7 +4,9 @@ import { signedTelegramInitData } from "./accounts-helpers.ts";
 import { queryE2e } from "./db.ts";
 import { shot } from "./shots.ts";
 
-test("Telegram: the daily market digest is turned on in the settings, at an hour in UTC", async ({ page }, testInfo) => {
+test("Telegram: the daily market digest is turned on in the settings, at an hour in UTC", async ({
+  page,
+}, testInfo) => {
   const telegramId = 730_000_000 + Math.floor(Math.random() * 1_000_000);
   const initData = signedTelegramInitData({ id: telegramId, first_name: "Digest", username: "digest_user" });
   await page.addInitScript({ content: telegramMockInitScript({ platform: "android", initData }) });
