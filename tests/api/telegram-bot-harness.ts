@@ -1,8 +1,14 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { telegramChats } from "../../src/server/db/schema.ts";
 import type { ServerOptions } from "../../src/server/server.ts";
-import type { BotApiStandIn, RecordedCall, StandInUpdate } from "../support/bot-api-stand-in.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import {
+  type BotApiStandIn,
+  type RecordedCall,
+  type StandInUpdate,
+  startBotApiStandIn,
+} from "../support/bot-api-stand-in.ts";
+import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 
 /** A token of Telegram's shape; only the stand-in ever sees it. */
 export const BOT_TOKEN = "7000000001:AAbotTestTokenbotTestTokenbotTestToken";
@@ -173,4 +179,31 @@ export function keyboardOf(call: RecordedCall | undefined): Record<string, unkno
 export async function chatRow(srv: TestServer, chatId: number) {
   const [row] = await srv.server.database.db.select().from(telegramChats).where(eq(telegramChats.chatId, chatId));
   return row;
+}
+
+/** A file's bot server: its stand-in, its fresh database and the server, all up once its bot has started. */
+export interface BotServerFixture {
+  standIn: BotApiStandIn;
+  db: TestDatabase;
+  srv: TestServer;
+}
+
+/**
+ * Starts, before the file's (or describe's) tests, a stand-in, a fresh database and the server with its bot (up:
+ * getMe answered), and stops them after; the fields are set once the tests run.
+ */
+export function botServerForTests(options: Parameters<typeof startBotServer>[2] = {}): BotServerFixture {
+  const fixture = {} as BotServerFixture;
+  beforeAll(async () => {
+    fixture.standIn = await startBotApiStandIn();
+    fixture.db = await createTestDatabase();
+    fixture.srv = await startBotServer(fixture.standIn, fixture.db.env, options);
+    if (!(await botOf(fixture.srv).started)) throw new Error("the bot did not start");
+  });
+  afterAll(async () => {
+    await fixture.srv?.stop();
+    await fixture.standIn?.close();
+    await fixture.db?.drop();
+  });
+  return fixture;
 }

@@ -1,84 +1,67 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
-import { createTestDatabase, type TestDatabase, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
 import {
-  botOf,
+  botServerForTests,
   callsTo,
   chatRow,
   deliver,
   myChatMemberUpdate,
-  startBotServer,
   telegramUserId,
   textUpdate,
 } from "./telegram-bot-harness.ts";
 
-let standIn: BotApiStandIn;
-let db: TestDatabase;
-let srv: TestServer;
-
-beforeAll(async () => {
-  standIn = await startBotApiStandIn();
-  db = await createTestDatabase();
-  srv = await startBotServer(standIn, db.env, { mode: "webhook" });
-  expect(await botOf(srv).started).toBe(true);
-});
-afterAll(async () => {
-  await srv?.stop();
-  await standIn?.close();
-  await db?.drop();
-});
+const fixture = botServerForTests({ mode: "webhook" });
 
 const toChat = (chatId: number) => (params: Record<string, unknown>) => Number(params.chat_id) === chatId;
 
 describe("messages the bot sends", () => {
   it("waits out a 429 with a short retry_after and sends the reply after it", async () => {
     const user = { id: telegramUserId() };
-    standIn.failNext(
+    fixture.standIn.failNext(
       "sendMessage",
       { error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } },
       { when: toChat(user.id) },
     );
-    await deliver(srv, textUpdate(user, "/help"));
-    const attempts = callsTo(standIn, "sendMessage", user.id);
+    await deliver(fixture.srv, textUpdate(user, "/help"));
+    const attempts = callsTo(fixture.standIn, "sendMessage", user.id);
     expect(attempts).toHaveLength(2);
     expect(attempts[1]?.params.text).toContain("Here is what I can do:");
-    expect((await chatRow(srv, user.id))?.active).toBe(1);
+    expect((await chatRow(fixture.srv, user.id))?.active).toBe(1);
   });
 
   it("gives up at once on a 429 that asks for a long wait instead of holding the update", async () => {
     const user = { id: telegramUserId() };
-    standIn.failNext(
+    fixture.standIn.failNext(
       "sendMessage",
       { error_code: 429, description: "Too Many Requests: retry after 3600", parameters: { retry_after: 3600 } },
       { when: toChat(user.id) },
     );
-    await deliver(srv, textUpdate(user, "/help"));
-    expect(callsTo(standIn, "sendMessage", user.id)).toHaveLength(1);
+    await deliver(fixture.srv, textUpdate(user, "/help"));
+    expect(callsTo(fixture.standIn, "sendMessage", user.id)).toHaveLength(1);
   });
 
   it("marks a chat inactive when Telegram says the user blocked the bot, without trying again", async () => {
     const user = { id: telegramUserId() };
-    standIn.failNext(
+    fixture.standIn.failNext(
       "sendMessage",
       { error_code: 403, description: "Forbidden: bot was blocked by the user" },
       { when: toChat(user.id), times: 5 },
     );
-    await deliver(srv, textUpdate(user, "/start"));
-    expect(callsTo(standIn, "sendMessage", user.id)).toHaveLength(1);
-    expect(await chatRow(srv, user.id)).toMatchObject({ active: 0, inactiveReason: "blocked" });
+    await deliver(fixture.srv, textUpdate(user, "/start"));
+    expect(callsTo(fixture.standIn, "sendMessage", user.id)).toHaveLength(1);
+    expect(await chatRow(fixture.srv, user.id)).toMatchObject({ active: 0, inactiveReason: "blocked" });
     // a refusal of Telegram's gets no apology (it would be refused too)
-    expect(callsTo(standIn, "sendMessage", user.id)).toHaveLength(1);
+    expect(callsTo(fixture.standIn, "sendMessage", user.id)).toHaveLength(1);
   });
 
   it("follows the bot's membership: blocked makes the chat inactive, unblocked active again", async () => {
     const userId = telegramUserId();
-    await deliver(srv, textUpdate({ id: userId }, "/help"));
-    expect((await chatRow(srv, userId))?.active).toBe(1);
-    await deliver(srv, myChatMemberUpdate(userId, "kicked"));
-    expect(await chatRow(srv, userId)).toMatchObject({ active: 0, inactiveReason: "blocked" });
-    await deliver(srv, myChatMemberUpdate(userId, "member"));
-    expect(await chatRow(srv, userId)).toMatchObject({ active: 1, inactiveReason: null });
+    await deliver(fixture.srv, textUpdate({ id: userId }, "/help"));
+    expect((await chatRow(fixture.srv, userId))?.active).toBe(1);
+    await deliver(fixture.srv, myChatMemberUpdate(userId, "kicked"));
+    expect(await chatRow(fixture.srv, userId)).toMatchObject({ active: 0, inactiveReason: "blocked" });
+    await deliver(fixture.srv, myChatMemberUpdate(userId, "member"));
+    expect(await chatRow(fixture.srv, userId)).toMatchObject({ active: 1, inactiveReason: null });
     // membership changes are recorded, never answered
-    expect(callsTo(standIn, "sendMessage", userId)).toHaveLength(1);
+    expect(callsTo(fixture.standIn, "sendMessage", userId)).toHaveLength(1);
   });
 });

@@ -1,44 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { telegramReferrals } from "../../src/server/db/schema.ts";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
-import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
-import { createTestDatabase, type TestDatabase, type TestServer } from "./harness.ts";
 import {
-  botOf,
+  botServerForTests,
   callbackUpdate,
   callsTo,
   chatRow,
   deliver,
   keyboardOf,
   type PrivateUser,
-  startBotServer,
   telegramUserId,
   textUpdate,
 } from "./telegram-bot-harness.ts";
 
 const clock = manualClock(new Date("2026-11-25T08:00:00.000Z"));
-let standIn: BotApiStandIn;
-let db: TestDatabase;
-let srv: TestServer;
-
-beforeAll(async () => {
-  standIn = await startBotApiStandIn();
-  db = await createTestDatabase();
-  srv = await startBotServer(standIn, db.env, { mode: "webhook", clock });
-  expect(await botOf(srv).started).toBe(true);
-});
-afterAll(async () => {
-  await srv?.stop();
-  await standIn?.close();
-  await db?.drop();
-});
+const fixture = botServerForTests({ mode: "webhook", clock });
 
 /** Sends a message from the user and answers the bot's last message in that chat. */
 async function say(user: PrivateUser, text: string) {
-  await deliver(srv, textUpdate(user, text));
-  const reply = callsTo(standIn, "sendMessage", user.id).at(-1);
+  await deliver(fixture.srv, textUpdate(user, text));
+  const reply = callsTo(fixture.standIn, "sendMessage", user.id).at(-1);
   if (!reply) throw new Error(`no reply to ${text}`);
   return { text: String(reply.params.text), buttons: keyboardOf(reply).flat(), call: reply };
 }
@@ -52,7 +35,7 @@ describe("/start", () => {
     const reply = await say(user, "/start");
     expect(reply.text).toContain("Welcome to MountainLion");
     expect(reply.buttons).toEqual([{ text: "Open in app", web_app: { url: "https://app.example/" } }]);
-    expect(callsTo(standIn, "setChatMenuButton", user.id).at(-1)?.params.menu_button).toEqual({
+    expect(callsTo(fixture.standIn, "setChatMenuButton", user.id).at(-1)?.params.menu_button).toEqual({
       type: "web_app",
       text: "Open in app",
       web_app: { url: "https://app.example/" },
@@ -63,7 +46,7 @@ describe("/start", () => {
     const user = chinese();
     const reply = await say(user, "/start");
     expect(reply.buttons).toEqual([{ text: "在应用中打开", web_app: { url: "https://app.example/" } }]);
-    expect(callsTo(standIn, "setChatMenuButton", user.id).at(-1)?.params.menu_button).toMatchObject({
+    expect(callsTo(fixture.standIn, "setChatMenuButton", user.id).at(-1)?.params.menu_button).toMatchObject({
       text: "在应用中打开",
     });
     // the welcome's Chinese text arrives with the catalog's next merge; the buttons' is there already
@@ -74,13 +57,13 @@ describe("/start", () => {
     const user = chinese();
     const picker = await say(user, "/language");
     expect(picker.buttons.map((b) => b.callback_data)).toEqual(["lang:en", "lang:zh"]);
-    await deliver(srv, callbackUpdate(user, "lang:en"));
-    const answered = standIn.callsOf("answerCallbackQuery").at(-1);
+    await deliver(fixture.srv, callbackUpdate(user, "lang:en"));
+    const answered = fixture.standIn.callsOf("answerCallbackQuery").at(-1);
     expect(answered?.params).toMatchObject({ text: "Language saved" });
-    expect(callsTo(standIn, "editMessageText", user.id).at(-1)?.params.text).toBe(
+    expect(callsTo(fixture.standIn, "editMessageText", user.id).at(-1)?.params.text).toBe(
       "Done: I will answer in English from now on.",
     );
-    expect((await chatRow(srv, user.id))?.language).toBe("en");
+    expect((await chatRow(fixture.srv, user.id))?.language).toBe("en");
     const welcome = await say(user, "/start");
     expect(welcome.text).toContain("Welcome to MountainLion");
     expect(welcome.buttons[0]?.text).toBe("Open in app");
@@ -98,13 +81,13 @@ describe("/start", () => {
   });
 
   it("records an invitation from a ref_ link once, and never a user's own or an unknown code", async () => {
-    const users = createUsersRepository(srv.server.database.db, clock);
+    const users = createUsersRepository(fixture.srv.server.database.db, clock);
     const inviterTelegramId = telegramUserId();
     const inviter = await users.create({ telegramId: String(inviterTelegramId), username: "inviter" });
     const code = inviter?.invitationCode ?? "";
     expect(code).toMatch(/^[A-Z0-9]+$/);
     const referrals = (telegramUserId: number) =>
-      srv.server.database.db
+      fixture.srv.server.database.db
         .select()
         .from(telegramReferrals)
         .where(eq(telegramReferrals.telegramUserId, telegramUserId));
@@ -151,8 +134,8 @@ describe("the other core commands", () => {
 
   it("answers a press of a button it no longer knows so the client stops waiting", async () => {
     const user = english();
-    await deliver(srv, callbackUpdate(user, "no-such-button:1"));
-    expect(standIn.callsOf("answerCallbackQuery").at(-1)?.params).toMatchObject({
+    await deliver(fixture.srv, callbackUpdate(user, "no-such-button:1"));
+    expect(fixture.standIn.callsOf("answerCallbackQuery").at(-1)?.params).toMatchObject({
       callback_query_id: expect.any(String),
       text: "This button is no longer available.",
     });

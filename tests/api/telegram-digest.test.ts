@@ -1,13 +1,14 @@
 import { sign as signInitData } from "@telegram-apps/init-data-node";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
-import { call, createTestDatabase, ONE_NODE_PER_PGLITE, type TestDatabase, type TestServer } from "./harness.ts";
+import { call, createTestDatabase, ONE_NODE_PER_PGLITE, type TestServer } from "./harness.ts";
 import {
   BOT_TOKEN,
   botOf,
+  botServerForTests,
   callsTo,
   chatRow,
   deliver,
@@ -34,21 +35,7 @@ const digestsTo = (standIn: BotApiStandIn, chatId: number) =>
 describe("the daily market digest", () => {
   // 07:30 UTC: the 08:00 digests have not gone yet today
   const clock = manualClock(new Date("2026-03-02T07:30:00.000Z"));
-  let standIn: BotApiStandIn;
-  let db: TestDatabase;
-  let srv: TestServer;
-
-  beforeAll(async () => {
-    standIn = await startBotApiStandIn();
-    db = await createTestDatabase();
-    srv = await startBotServer(standIn, db.env, { clock, env: NO_TIMER });
-    expect(await botOf(srv).started).toBe(true);
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await standIn?.close();
-    await db?.drop();
-  });
+  const fixture = botServerForTests({ clock, env: NO_TIMER });
 
   /** A mini app user signed in (silently, as the app does inside Telegram): their id is also their bot chat's. */
   async function appUser() {
@@ -58,32 +45,32 @@ describe("the daily market digest", () => {
       BOT_TOKEN,
       clock.now(),
     );
-    const login = await call(srv.url, "/telegramLogin", { body: { initData } });
+    const login = await call(fixture.srv.url, "/telegramLogin", { body: { initData } });
     const headers = { authorization: `Bearer ${String(login.json?.data.user_token)}` };
     return {
       telegramId,
-      read: () => call(srv.url, "/telegram/notifications", { headers }),
-      set: (body: unknown) => call(srv.url, "/telegram/notifications", { headers, body }),
+      read: () => call(fixture.srv.url, "/telegram/notifications", { headers }),
+      set: (body: unknown) => call(fixture.srv.url, "/telegram/notifications", { headers, body }),
     };
   }
 
   it("/subscribe [hour] and /unsubscribe in the bot, with a clear answer to a bad hour", async () => {
     const user = { id: telegramUserId() };
-    await deliver(srv, textUpdate(user, "/subscribe 9"));
-    expect(String(callsTo(standIn, "sendMessage", user.id).at(-1)?.params.text)).toContain(
+    await deliver(fixture.srv, textUpdate(user, "/subscribe 9"));
+    expect(String(callsTo(fixture.standIn, "sendMessage", user.id).at(-1)?.params.text)).toContain(
       "comes every day at 09:00 UTC (it is 07:30 UTC now)",
     );
-    expect(await chatRow(srv, user.id)).toMatchObject({ digestSubscribed: 1, digestHour: 9, active: 1 });
+    expect(await chatRow(fixture.srv, user.id)).toMatchObject({ digestSubscribed: 1, digestHour: 9, active: 1 });
 
-    await deliver(srv, textUpdate(user, "/subscribe 24"));
-    expect(String(callsTo(standIn, "sendMessage", user.id).at(-1)?.params.text)).toContain(
+    await deliver(fixture.srv, textUpdate(user, "/subscribe 24"));
+    expect(String(callsTo(fixture.standIn, "sendMessage", user.id).at(-1)?.params.text)).toContain(
       "The hour is a whole number from 0 to 23",
     );
-    expect(await chatRow(srv, user.id)).toMatchObject({ digestHour: 9 });
+    expect(await chatRow(fixture.srv, user.id)).toMatchObject({ digestHour: 9 });
 
-    await deliver(srv, textUpdate(user, "/unsubscribe"));
-    expect(String(callsTo(standIn, "sendMessage", user.id).at(-1)?.params.text)).toContain("Unsubscribed");
-    expect(await chatRow(srv, user.id)).toMatchObject({ digestSubscribed: 0, digestHour: 9 });
+    await deliver(fixture.srv, textUpdate(user, "/unsubscribe"));
+    expect(String(callsTo(fixture.standIn, "sendMessage", user.id).at(-1)?.params.text)).toContain("Unsubscribed");
+    expect(await chatRow(fixture.srv, user.id)).toMatchObject({ digestSubscribed: 0, digestHour: 9 });
   });
 
   it("is turned on and off from the app's settings for a Telegram account", async () => {
@@ -116,7 +103,7 @@ describe("the daily market digest", () => {
   });
 
   it("is not for an account without Telegram", async () => {
-    const database = srv.server.database.db;
+    const database = fixture.srv.server.database.db;
     const account = await createUsersRepository(database, clock).create({
       email: `digest-${Date.now()}@example.com`,
       username: `digest${Date.now() % 1_000_000}`,
@@ -124,9 +111,9 @@ describe("the daily market digest", () => {
     if (!account) throw new Error("user not created");
     const login = await createSessionsService(database, clock).signIn(account, "email");
     const headers = { authorization: `Bearer ${login.user_token}` };
-    const read = await call(srv.url, "/telegram/notifications", { headers });
+    const read = await call(fixture.srv.url, "/telegram/notifications", { headers });
     expect(read.json?.data).toMatchObject({ available: false, reason: "noTelegram", subscribed: false });
-    const set = await call(srv.url, "/telegram/notifications", { headers, body: { subscribed: true } });
+    const set = await call(fixture.srv.url, "/telegram/notifications", { headers, body: { subscribed: true } });
     expect(set.status).toBe(403);
     expect(set.json).toMatchObject({ code: 1001, data: { key: "telegramAccountRequired" } });
   });
@@ -136,31 +123,31 @@ describe("the daily market digest", () => {
     const early = { id: telegramUserId() };
     const late = { id: telegramUserId() };
     const blocker = { id: telegramUserId() };
-    await deliver(srv, textUpdate(early, "/subscribe 8"));
-    await deliver(srv, textUpdate(late, "/subscribe 9"));
-    await deliver(srv, textUpdate(blocker, "/subscribe"));
+    await deliver(fixture.srv, textUpdate(early, "/subscribe 8"));
+    await deliver(fixture.srv, textUpdate(late, "/subscribe 9"));
+    await deliver(fixture.srv, textUpdate(blocker, "/subscribe"));
     const fromApp = await appUser();
     await fromApp.set({ subscribed: true, hour: 8 });
 
     // 07:59: nobody's hour yet
     clock.set(new Date("2026-03-02T07:59:00.000Z"));
-    expect(await appOf(srv).scheduler.runOnce()).toMatchObject({ leader: true, sent: 0 });
+    expect(await appOf(fixture.srv).scheduler.runOnce()).toMatchObject({ leader: true, sent: 0 });
 
-    standIn.failNext(
+    fixture.standIn.failNext(
       "sendMessage",
       { error_code: 403, description: "Forbidden: bot was blocked by the user" },
       { when: (params) => Number(params.chat_id) === blocker.id },
     );
     clock.set(new Date("2026-03-02T08:00:00.000Z"));
-    const eight = await appOf(srv).scheduler.runOnce();
+    const eight = await appOf(fixture.srv).scheduler.runOnce();
     expect(eight).toMatchObject({ leader: true, sent: 2, refused: 1, failed: 0 });
-    expect(digestsTo(standIn, early.id)).toHaveLength(1);
-    expect(digestsTo(standIn, fromApp.telegramId)).toHaveLength(1);
-    expect(digestsTo(standIn, late.id)).toHaveLength(0);
-    expect(await chatRow(srv, blocker.id)).toMatchObject({ active: 0, inactiveReason: "blocked" });
+    expect(digestsTo(fixture.standIn, early.id)).toHaveLength(1);
+    expect(digestsTo(fixture.standIn, fromApp.telegramId)).toHaveLength(1);
+    expect(digestsTo(fixture.standIn, late.id)).toHaveLength(0);
+    expect(await chatRow(fixture.srv, blocker.id)).toMatchObject({ active: 0, inactiveReason: "blocked" });
     expect((await fromApp.read()).json?.data).toMatchObject({ subscribed: true, active: true });
 
-    const [digest] = digestsTo(standIn, early.id);
+    const [digest] = digestsTo(fixture.standIn, early.id);
     const text = String(digest?.params.text);
     expect(digest?.params.parse_mode).toBe("HTML");
     expect(text).toContain("<b>Daily market digest · 2026-03-02</b>");
@@ -176,29 +163,29 @@ describe("the daily market digest", () => {
 
     // later the same hour, and a restart's check: nothing twice
     clock.set(new Date("2026-03-02T08:40:00.000Z"));
-    expect(await appOf(srv).scheduler.runOnce()).toMatchObject({ sent: 0, refused: 0 });
+    expect(await appOf(fixture.srv).scheduler.runOnce()).toMatchObject({ sent: 0, refused: 0 });
 
     clock.set(new Date("2026-03-02T09:00:00.000Z"));
-    expect(await appOf(srv).scheduler.runOnce()).toMatchObject({ sent: 1, refused: 0 });
-    expect(digestsTo(standIn, late.id)).toHaveLength(1);
-    expect(String(digestsTo(standIn, late.id)[0]?.params.text)).toContain("every day at 09:00 UTC");
+    expect(await appOf(fixture.srv).scheduler.runOnce()).toMatchObject({ sent: 1, refused: 0 });
+    expect(digestsTo(fixture.standIn, late.id)).toHaveLength(1);
+    expect(String(digestsTo(fixture.standIn, late.id)[0]?.params.text)).toContain("every day at 09:00 UTC");
 
     // the next day: again for each, except the chat that blocked the bot, and not for one who unsubscribed
-    await deliver(srv, textUpdate(late, "/unsubscribe"));
+    await deliver(fixture.srv, textUpdate(late, "/unsubscribe"));
     clock.set(new Date("2026-03-03T09:05:00.000Z"));
-    expect(await appOf(srv).scheduler.runOnce()).toMatchObject({ sent: 2, refused: 0 });
-    expect(digestsTo(standIn, early.id)).toHaveLength(2);
-    expect(digestsTo(standIn, fromApp.telegramId)).toHaveLength(2);
-    expect(digestsTo(standIn, late.id)).toHaveLength(1);
+    expect(await appOf(fixture.srv).scheduler.runOnce()).toMatchObject({ sent: 2, refused: 0 });
+    expect(digestsTo(fixture.standIn, early.id)).toHaveLength(2);
+    expect(digestsTo(fixture.standIn, fromApp.telegramId)).toHaveLength(2);
+    expect(digestsTo(fixture.standIn, late.id)).toHaveLength(1);
     // the one refused attempt only: the blocked chat is skipped afterwards, never retried
-    expect(digestsTo(standIn, blocker.id)).toHaveLength(1);
+    expect(digestsTo(fixture.standIn, blocker.id)).toHaveLength(1);
 
     // writing to the bot again makes the chat active: the digest resumes the next day
-    await deliver(srv, textUpdate(blocker, "/subscribe"));
-    expect(await chatRow(srv, blocker.id)).toMatchObject({ active: 1 });
+    await deliver(fixture.srv, textUpdate(blocker, "/subscribe"));
+    expect(await chatRow(fixture.srv, blocker.id)).toMatchObject({ active: 1 });
     clock.set(new Date("2026-03-04T08:00:00.000Z"));
-    expect(await appOf(srv).scheduler.runOnce()).toMatchObject({ sent: 3 });
-    expect(digestsTo(standIn, blocker.id)).toHaveLength(2);
+    expect(await appOf(fixture.srv).scheduler.runOnce()).toMatchObject({ sent: 3 });
+    expect(digestsTo(fixture.standIn, blocker.id)).toHaveLength(2);
   });
 });
 

@@ -4,25 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatGroups, chatMessages, chatShares } from "../../src/server/db/schema.ts";
 import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
-import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
 import { type CallOptions, call, createTestDatabase, type TestDatabase, type TestServer } from "./harness.ts";
-import { BOT_TOKEN, botOf, startBotServer, telegramUserId } from "./telegram-bot-harness.ts";
+import { BOT_TOKEN, botServerForTests, startBotServer, telegramUserId } from "./telegram-bot-harness.ts";
 
-let standIn: BotApiStandIn;
-let db: TestDatabase;
-let srv: TestServer;
-
-beforeAll(async () => {
-  standIn = await startBotApiStandIn();
-  db = await createTestDatabase();
-  srv = await startBotServer(standIn, db.env, { mode: "webhook" });
-  expect(await botOf(srv).started).toBe(true);
-});
-afterAll(async () => {
-  await srv?.stop();
-  await standIn?.close();
-  await db?.drop();
-});
+const fixture = botServerForTests({ mode: "webhook" });
 
 interface Account {
   userId: number;
@@ -31,7 +16,7 @@ interface Account {
 }
 
 /** A mini app user: signed in with init data the bot token signed, as the app does it silently inside Telegram. */
-async function telegramAccount(server: TestServer = srv): Promise<Account> {
+async function telegramAccount(server: TestServer = fixture.srv): Promise<Account> {
   const telegramId = telegramUserId();
   const initData = signInitData(
     { user: { id: telegramId, first_name: "Ada", username: `ada${telegramId}` }, query_id: "AAHshare" } as never,
@@ -50,7 +35,7 @@ async function telegramAccount(server: TestServer = srv): Promise<Account> {
 
 /** An email account, signed in: it has no Telegram identity. */
 async function emailAccount(): Promise<Account> {
-  const database = srv.server.database.db;
+  const database = fixture.srv.server.database.db;
   const user = await createUsersRepository(database, { now: () => new Date() }).create({
     email: `share-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
     username: `sharer${Math.random().toString(36).slice(2, 10)}`,
@@ -61,13 +46,13 @@ async function emailAccount(): Promise<Account> {
   return {
     userId: user.id,
     telegramId: undefined,
-    post: (path, body, options = {}) => call(srv.url, path, { ...options, body, headers: { ...auth } }),
+    post: (path, body, options = {}) => call(fixture.srv.url, path, { ...options, body, headers: { ...auth } }),
   };
 }
 
 /** A finished chat of the account: a question (with markup-like text) and its answer. */
 async function chatOf(account: Account, question: string) {
-  const database = srv.server.database.db;
+  const database = fixture.srv.server.database.db;
   const msggroup = `${Date.now()}tg${account.userId}${Math.random().toString(36).slice(2, 8)}`;
   await database.insert(chatGroups).values({ msggroup, owner: `u:${account.userId}`, content: question });
   const codes = [`${msggroup}-q`, `${msggroup}-a`];
@@ -86,7 +71,7 @@ async function chatOf(account: Account, question: string) {
 }
 
 const sharesCount = async () => {
-  const [row] = await srv.server.database.db.select({ n: count() }).from(chatShares);
+  const [row] = await fixture.srv.server.database.db.select({ n: count() }).from(chatShares);
   return row?.n ?? 0;
 };
 
@@ -95,7 +80,7 @@ describe("POST /v2/api/telegram/share", () => {
     const account = await telegramAccount();
     const question = `Why is <b>BTC</b> & "ETH" moving?`;
     const chat = await chatOf(account, question);
-    const before = standIn.callsOf("savePreparedInlineMessage").length;
+    const before = fixture.standIn.callsOf("savePreparedInlineMessage").length;
 
     const res = await account.post("/telegram/share", {
       msggroup: chat.msggroup,
@@ -106,7 +91,7 @@ describe("POST /v2/api/telegram/share", () => {
     const data = res.json?.data as { id: string; expiration_date: number; code: string; url: string };
     expect(data.url).toBe(`/chatDetail/${data.code}`);
 
-    const calls = standIn.callsOf("savePreparedInlineMessage");
+    const calls = fixture.standIn.callsOf("savePreparedInlineMessage");
     expect(calls).toHaveLength(before + 1);
     const prepared = calls.at(-1);
     // the stand-in answers ids as Telegram does; the route hands that id back unchanged
@@ -139,7 +124,7 @@ describe("POST /v2/api/telegram/share", () => {
     ]);
 
     // the share is the public page's: anyone reads it by the code
-    const page = await call(srv.url, `/getShareMessages?code=${data.code}`);
+    const page = await call(fixture.srv.url, `/getShareMessages?code=${data.code}`);
     expect(page.json?.data).toMatchObject({ code: data.code, summary: question });
   });
 
@@ -155,7 +140,10 @@ describe("POST /v2/api/telegram/share", () => {
     expect(again.json?.data).toMatchObject({ code, url: `/chatDetail/${code}` });
     expect(again.json?.data.id).not.toBe(first.json?.data.id);
     expect(await sharesCount()).toBe(shares);
-    const result = standIn.callsOf("savePreparedInlineMessage").at(-1)?.params.result as Record<string, unknown>;
+    const result = fixture.standIn.callsOf("savePreparedInlineMessage").at(-1)?.params.result as Record<
+      string,
+      unknown
+    >;
     expect(result.id).toBe(`share_${code}`);
   });
 
@@ -185,23 +173,26 @@ describe("POST /v2/api/telegram/share", () => {
   });
 
   it("needs a signed-in account with Telegram", async () => {
-    const anonymous = await call(srv.url, "/telegram/share", { body: { code: "abc" } });
+    const anonymous = await call(fixture.srv.url, "/telegram/share", { body: { code: "abc" } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json).toMatchObject({ code: 4001, data: { key: "loginFirst" } });
 
     const account = await emailAccount();
     const chat = await chatOf(account, "Is it time to buy?");
-    const before = standIn.callsOf("savePreparedInlineMessage").length;
+    const before = fixture.standIn.callsOf("savePreparedInlineMessage").length;
     const res = await account.post("/telegram/share", { msggroup: chat.msggroup, messages: chat.codes });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ code: 1001, data: { key: "telegramAccountRequired" } });
-    expect(standIn.callsOf("savePreparedInlineMessage")).toHaveLength(before);
+    expect(fixture.standIn.callsOf("savePreparedInlineMessage")).toHaveLength(before);
   });
 
   it("says so when Telegram refuses the card, with no made-up id", async () => {
     const account = await telegramAccount();
     const chat = await chatOf(account, "Will it rain BTC?");
-    standIn.failNext("savePreparedInlineMessage", { error_code: 400, description: "Bad Request: USER_ID_INVALID" });
+    fixture.standIn.failNext("savePreparedInlineMessage", {
+      error_code: 400,
+      description: "Bad Request: USER_ID_INVALID",
+    });
     const res = await account.post("/telegram/share", { msggroup: chat.msggroup, messages: chat.codes });
     expect(res.status).toBe(502);
     expect(res.json).toMatchObject({ code: 1001, data: { key: "Serverbusy" } });
@@ -210,7 +201,7 @@ describe("POST /v2/api/telegram/share", () => {
   });
 
   it("is in the OpenAPI document", async () => {
-    const doc = (await (await fetch(`${srv.url}/v2/api/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${fixture.srv.url}/v2/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
     };
     expect(doc.paths["/v2/api/telegram/share"]?.post?.requestBody).toBeDefined();
@@ -225,7 +216,7 @@ describe("a server without a bot", () => {
   beforeAll(async () => {
     plainDb = await createTestDatabase();
     // the token only checks the mini app's init data: no bot runs
-    plain = await startBotServer(standIn, plainDb.env, { env: { BOT_MODE: "off" } });
+    plain = await startBotServer(fixture.standIn, plainDb.env, { env: { BOT_MODE: "off" } });
   });
   afterAll(async () => {
     await plain?.stop();
