@@ -1,18 +1,17 @@
 import { sign as signInitData } from "@telegram-apps/init-data-node";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Quotas } from "../../src/contract/constants.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { call } from "./harness.ts";
 import {
   BOT_USERNAME,
-  type ContentBot,
+  contentBotForTests,
   freshId,
   groupText,
   MINI_APP_URL,
   person,
   privateText,
-  startContentBot,
 } from "./telegram-bot-content-setup.ts";
 import { BOT_TOKEN } from "./telegram-bot-harness.ts";
 
@@ -22,15 +21,7 @@ import { BOT_TOKEN } from "./telegram-bot-harness.ts";
  * questions cut with a note, the app's chat quota, and groups where only mentions and replies are answered.
  */
 
-let bot: ContentBot;
-
-beforeAll(async () => {
-  bot = await startContentBot();
-});
-
-afterAll(async () => {
-  await bot?.stop();
-});
+const bot = contentBotForTests();
 
 const textOf = (params: Record<string, unknown> | undefined) => String(params?.text ?? "");
 const keyboardOf = (params: Record<string, unknown> | undefined) =>

@@ -1,4 +1,5 @@
 import type { Update } from "grammy/types";
+import { afterAll, beforeAll } from "vitest";
 import { type BotApiStandIn, type RecordedCall, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
 import { createTestDatabase, type TestDatabase, type TestServer } from "./harness.ts";
 import { botOf, MINI_APP_URL, startBotServer, WEBHOOK_SECRET } from "./telegram-bot-harness.ts";
@@ -19,6 +20,32 @@ export interface ContentBot {
   /** the calls of a method made for one chat (chat_id) */
   callsTo(method: string, chatId: number): RecordedCall[];
   stop(): Promise<void>;
+}
+
+/** A content bot started before the file's tests and stopped after them; usable once the tests run. */
+export function contentBotForTests(env: Record<string, string> = {}): ContentBot {
+  let started: ContentBot | undefined;
+  beforeAll(async () => {
+    started = await startContentBot(env);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const current = () => {
+    if (!started) throw new Error("the content bot is used before it started");
+    return started;
+  };
+  return {
+    get server() {
+      return current().server;
+    },
+    get standIn() {
+      return current().standIn;
+    },
+    send: (update) => current().send(update),
+    callsTo: (method, chatId) => current().callsTo(method, chatId),
+    stop: () => current().stop(),
+  };
 }
 
 /** `env` adds to the bot tests' settings (a different MINI_APP_URL, ...). */

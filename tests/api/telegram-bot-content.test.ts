@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BOT_USERNAME,
-  type ContentBot,
   callbackQuery,
+  contentBotForTests,
   freshId,
   groupText,
   MINI_APP_URL,
   person,
   privateText,
-  startContentBot,
 } from "./telegram-bot-content-setup.ts";
 
 /**
@@ -17,15 +16,7 @@ import {
  * chats of its own (fresh ids), so what it reads from the stand-in is its own.
  */
 
-let bot: ContentBot;
-
-beforeAll(async () => {
-  bot = await startContentBot();
-});
-
-afterAll(async () => {
-  await bot?.stop();
-});
+const bot = contentBotForTests();
 
 const textOf = (params: Record<string, unknown>) => String(params.text ?? params.caption ?? "");
 const keyboardOf = (params: Record<string, unknown>) =>
@@ -211,13 +202,7 @@ describe("the price card's buttons", () => {
 
 describe("a mini app on a loopback address (local development)", () => {
   // Telegram refuses buttons to localhost: the address goes into the message instead
-  let local: ContentBot;
-  beforeAll(async () => {
-    local = await startContentBot({ MINI_APP_URL: "http://localhost:5173/" });
-  });
-  afterAll(async () => {
-    await local?.stop();
-  });
+  const local = contentBotForTests({ MINI_APP_URL: "http://localhost:5173/" });
 
   it("writes the app's address under the card and the answers, with no button to it", async () => {
     const ada = person();

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatGroups, chatMessages, telegramInlineChoices } from "../../src/server/db/schema.ts";
 import { call, newDeviceNo } from "./harness.ts";
 import {
   BOT_USERNAME,
-  type ContentBot,
+  contentBotForTests,
   freshId,
   inlineQuery,
   type Person,
   person,
-  startContentBot,
 } from "./telegram-bot-content-setup.ts";
 
 /**
@@ -18,15 +17,7 @@ import {
  * results users send recorded once each.
  */
 
-let bot: ContentBot;
-
-beforeAll(async () => {
-  bot = await startContentBot();
-});
-
-afterAll(async () => {
-  await bot?.stop();
-});
+const bot = contentBotForTests();
 
 interface Article {
   type: string;
