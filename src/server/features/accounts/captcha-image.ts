@@ -1,5 +1,5 @@
+import type { RgbImage } from "../../png.ts";
 import { GLYPH_HEIGHT, GLYPH_WIDTH, glyphs } from "./captcha-font.ts";
-import type { RgbImage } from "./captcha-png.ts";
 
 export const CAPTCHA_WIDTH = 120;
 export const CAPTCHA_HEIGHT = 40;

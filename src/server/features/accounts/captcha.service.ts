@@ -4,10 +4,10 @@ import type { captchaDataSchema } from "../../../contract/auth.ts";
 import type { Database } from "../../db/client.ts";
 import { captchas } from "../../db/schema.ts";
 import { createSingleUseTokens } from "../../db/single-use-tokens.ts";
+import { encodePng } from "../../png.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { CAPTCHA_ALPHABET } from "./captcha-font.ts";
 import { renderCaptcha } from "./captcha-image.ts";
-import { encodePng } from "./captcha-png.ts";
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
 
