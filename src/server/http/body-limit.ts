@@ -24,10 +24,10 @@ function declaredLength(c: Context): number | undefined {
 }
 
 /**
- * Refuses bodies over `maxSize` bytes with 1001 payloadTooLarge (HTTP 413) before they are read. A body with a
- * Content-Length is judged by it and left unread for the route (see readBody); a chunked one is counted as it
- * arrives. The envelope is sent while the client may still be sending; the Node adapter then reads and discards
- * the rest of the body for a moment before closing, so the client reads the 413 instead of a reset connection.
+ * Refuses bodies over `maxSize` bytes with 1001 payloadTooLarge (HTTP 413). A body with a Content-Length is judged
+ * by it and left unread for the route (see readBody); a chunked one is counted as it arrives (on Node read here,
+ * up to the limit). Either way an oversized body (up to DRAIN_MAX_BYTES) is read and dropped before the envelope
+ * goes, so the client has finished sending and reads the 413 instead of a reset connection.
  */
 export function limitBody(maxSize: number) {
   const chunked = bodyLimit({
@@ -39,7 +39,14 @@ export function limitBody(maxSize: number) {
   return createMiddleware(async (c, next) => {
     limits.set(c.req.raw, maxSize);
     const length = declaredLength(c);
-    if (length === undefined) return chunked(c, next);
+    if (length === undefined) {
+      const incoming = unreadNodeRequest(c);
+      if (!incoming) return chunked(c, next);
+      const body = await readChunked(incoming, maxSize);
+      if (body === undefined) throw tooLarge(maxSize);
+      c.req.raw = new Request(c.req.raw, { body });
+      return next();
+    }
     if (length > maxSize) {
       // a body of a size worth waiting for is read and dropped first, so the client has finished sending and
       // reads the answer instead of a connection reset; a larger one is answered at once
@@ -68,6 +75,30 @@ async function drain(c: Context): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Reads a body sent in chunks (no Content-Length), at most `maxSize` bytes; undefined when it is over. The rest of
+ * an oversized body is read and dropped (bounded like drain) so the client has finished sending when the 413 goes.
+ */
+async function readChunked(incoming: IncomingMessage, maxSize: number): Promise<Uint8Array | undefined> {
+  const kept: Buffer[] = [];
+  let size = 0;
+  const timer = setTimeout(() => incoming.destroy(), DRAIN_MAX_MS);
+  try {
+    for await (const chunk of incoming) {
+      const bytes: Buffer = chunk;
+      size += bytes.byteLength;
+      if (size <= maxSize) kept.push(bytes);
+      else if (size > DRAIN_MAX_BYTES) break; // not worth waiting for: answered at once
+    }
+  } catch {
+    // a client that went away reads no answer
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+  return size > maxSize ? undefined : new Uint8Array(Buffer.concat(kept, size));
 }
 
 /** The body limit of this request's route, or the default for JSON bodies. */
