@@ -99,6 +99,17 @@ const planted: Record<string, { from: string; files: Record<string, string> }> =
     from: "src/client/host/planted-init-data.ts",
     files: { "src/client/host/planted-init-data.ts": 'export { validate } from "@telegram-apps/init-data-node";\n' },
   },
+  "server-bot-only-from-composition-and-http": {
+    from: "src/server/features/planted/uses-bot.ts",
+    files: {
+      "src/server/features/planted/uses-bot.ts": 'export { target } from "../../bot/planted-target.ts";\n',
+      "src/server/bot/planted-target.ts": "export const target = 1;\n",
+    },
+  },
+  "grammy-only-in-server-bot": {
+    from: "src/server/features/planted/grammy.ts",
+    files: { "src/server/features/planted/grammy.ts": 'export { Bot } from "grammy";\n' },
+  },
   "no-circular": {
     from: "src/server/planted-cycle-a.ts",
     files: {
