@@ -81,7 +81,7 @@ async function drain(c: Context): Promise<void> {
  * Reads a body sent in chunks (no Content-Length), at most `maxSize` bytes; undefined when it is over. The rest of
  * an oversized body is read and dropped (bounded like drain) so the client has finished sending when the 413 goes.
  */
-async function readChunked(incoming: IncomingMessage, maxSize: number): Promise<Uint8Array | undefined> {
+async function readChunked(incoming: IncomingMessage, maxSize: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const kept: Buffer[] = [];
   let size = 0;
   const timer = setTimeout(() => incoming.destroy(), DRAIN_MAX_MS);
@@ -98,7 +98,14 @@ async function readChunked(incoming: IncomingMessage, maxSize: number): Promise<
   } finally {
     clearTimeout(timer);
   }
-  return size > maxSize ? undefined : new Uint8Array(Buffer.concat(kept, size));
+  if (size > maxSize) return undefined;
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const bytes of kept) {
+    body.set(bytes, at);
+    at += bytes.byteLength;
+  }
+  return body;
 }
 
 /** The body limit of this request's route, or the default for JSON bodies. */
