@@ -2,11 +2,12 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { FearGreedClass } from "../../../contract/fear-greed.ts";
 import { sentimentDataSchema } from "../../../contract/market.ts";
 import { escapeHtml } from "../../escape-html.ts";
-import { formatDate, formatPercent, formatPrice, formatTime } from "../../features/chat/mountainlion/format.ts";
+import { formatDate, formatPercent, formatTime } from "../../features/chat/mountainlion/format.ts";
 import type { MarketService } from "../../features/market/market.service.ts";
 import { FEAR_GREED_METHOD } from "../../features/market/sentiment.ts";
 import type { NewsService } from "../../features/news/news.service.ts";
 import type { BotLanguage, BotMessage } from "../bot-context.ts";
+import { displayPrice } from "../cards/price-format.ts";
 import type { BotTranslator } from "../i18n.ts";
 import { openInApp } from "../welcome-texts.ts";
 
@@ -138,7 +139,7 @@ const utcTime = formatTime;
 const utcDate = formatDate;
 
 /** Figures as MountainLion writes them in its answers (one formatter for the server): "$64,210.50", "+4.11%". */
-const price = (value: number) => `$${formatPrice(value)}`;
+const price = (value: number) => `$${displayPrice(value)}`;
 const change = (value: number) => formatPercent(value, "en");
 
 export interface DigestMessage {
