@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_BOT_TOKEN } from "./tests/e2e/e2e-env.ts";
+import { CHROMIUM_LAUNCH } from "./tests/support/chromium-launch.ts";
 
 // End-to-end tests drive Debian's Chromium against the production build served by the real server.
 // The server stores into a fresh schema of the run's PostgreSQL server (TEST_DATABASE_URL: what npm test chose,
@@ -30,18 +31,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     {

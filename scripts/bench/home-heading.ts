@@ -4,6 +4,7 @@
 import { type Browser, chromium } from "@playwright/test";
 import { sign } from "@telegram-apps/init-data-node";
 import { telegramMockInitScript } from "../../src/client/host/telegram-mock-script.ts";
+import { CHROMIUM_LAUNCH } from "../../tests/support/chromium-launch.ts";
 
 /** The bench server's bot token: the shape the server's config accepts; no real bot has it. */
 export const BENCH_BOT_TOKEN = "987654321:AAB_bench_bot_token_0123456789abcdef";
@@ -72,18 +73,7 @@ export interface HomeHeadingFigures {
 
 /** `loads` cold loads in each host, alternating so drift on a shared machine weighs on both alike; one warm-up each. */
 export async function timeToHomeHeading(baseUrl: string, loads: number): Promise<HomeHeadingFigures> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   // one Telegram user for the run: the warm-up creates the account, the measured loads sign in to it
   const userId = 800_000_000 + Math.floor(Math.random() * 1_000_000);
   try {
