@@ -15,7 +15,7 @@ import { languageFeature } from "./features/language.ts";
 import { laterFeature } from "./features/later.ts";
 import { startFeature } from "./features/start.ts";
 import { createReferrals } from "./features/start-referrals.ts";
-import { createBotTranslator } from "./i18n.ts";
+import { type BotTranslator, createBotTranslator } from "./i18n.ts";
 import { createLeases } from "./leases.ts";
 import { chatTracking } from "./runtime/chat-tracking.ts";
 import { announceCommands } from "./runtime/commands.ts";
@@ -89,6 +89,8 @@ export interface TelegramBot {
   /** the Bot API client with the throttler, the retries and the 403 watcher: for sending outside an update */
   api: Api;
   chats: TelegramChats;
+  /** the bot's texts in English and Chinese (read once at start), for messages sent outside an update */
+  translator: BotTranslator;
   webhook: TelegramWebhookReceiver;
   /** asks getMe, announces the commands and menu button, then sets the webhook or starts polling (in the background) */
   start(): void;
@@ -262,6 +264,7 @@ export async function createTelegramBot(deps: TelegramBotDeps): Promise<Telegram
     bot,
     api: bot.api,
     chats,
+    translator,
     webhook: {
       secret: deps.config.webhookSecret ?? "",
       async receive(update) {

@@ -8,13 +8,12 @@ import type { DigestChats } from "../digest/digest-chats.ts";
 import type { DigestScheduler } from "../digest/digest-scheduler.ts";
 import { createDigestSettings, type DigestSettings } from "../digest/digest-settings.ts";
 import { createTelegramDigest, type TelegramDigest } from "../digest/telegram-digest.ts";
-import { createBotTranslator } from "../i18n.ts";
 import { createLeases } from "../leases.ts";
 import type { TelegramBot } from "../telegram-bot.ts";
 import { createTelegramShare, type TelegramShare } from "./telegram-share.ts";
 
 export interface TelegramAppDeps {
-  bot: Pick<TelegramBot, "api" | "bot" | "chats" | "nodeId">;
+  bot: Pick<TelegramBot, "api" | "bot" | "chats" | "nodeId" | "translator">;
   db: Database;
   clock: Clock;
   logger: Logger;
@@ -53,7 +52,7 @@ async function botUsernameOf(bot: TelegramAppDeps["bot"]): Promise<string> {
 
 export async function createTelegramApp(deps: TelegramAppDeps): Promise<TelegramApp> {
   const { bot, db, clock, logger } = deps;
-  const translator = await createBotTranslator();
+  const { translator } = bot;
   const botUsername = () => botUsernameOf(bot);
   const share = createTelegramShare({ db, api: bot.api, shares: deps.shares, translator, botUsername });
   const digest = createDigestSettings({
