@@ -1,5 +1,5 @@
+import { formatOnScale, scaleUnit } from "../../../contract/number-format.ts";
 import { isDisplayable, type MaybeNumber, NO_VALUE } from "./no-value.ts";
-import { formatOnScale, scaleUnit } from "./scaled-units.ts";
 
 // Spec §9: points shown as K/M/B (M from 1e6, B from 1e9). Below 1000 points are whole numbers, so fractions
 // (which the API should not send) are rounded away rather than shown.

@@ -75,7 +75,7 @@ describe("shortAnswerHtml", () => {
 
   it("keeps a one-coin answer of MountainLion whole: its sentence, its figures table and its source", () => {
     const rows = ["Price (USDT) | 65,776.47", "1h change | +0.78%", "24h change | -1.79%", "7d change | -2.76%"];
-    const more = ["24h volume (USDT) | 1.55B", "Market cap (USDT) | 1.32T", "Rank | #1 (as of 2025-11-17)"];
+    const more = ["24h volume (USDT) | 1.55B", "Market cap (USDT) | 1,315.53B", "Rank | #1 (as of 2025-11-17)"];
     const markdown = [
       "**Bitcoin (BTC)** is at **65,776.47 USDT**, -1.79% over 24h, as of 2026-03-02 00:00 UTC.",
       "",

@@ -4,13 +4,14 @@
  * decimals and a sign; times in UTC, to the minute.
  */
 
+import { amountText } from "../../../../contract/number-format.ts";
+
 export type AnswerLanguage = "en" | "zh";
 
 const grouped = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", digits);
 const LARGE = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const UNIT = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const SMALL = grouped({ maximumSignificantDigits: 6 });
-const TWO = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatPrice(value: number): string {
   const abs = Math.abs(value);
@@ -31,22 +32,10 @@ export function formatPoints(value: number, language: AnswerLanguage): string {
   return language === "zh" ? `${number} 个百分点` : `${number} pp`;
 }
 
-/** Large USDT amounts: "1.23B" / "12.35亿". */
+/** Large USDT amounts as spec §5 writes them everywhere (src/contract/number-format.ts): "1,315.53B", "4.56M". */
 export function formatAmount(value: number | null, language: AnswerLanguage): string {
   if (value === null) return language === "zh" ? "无数据" : "n/a";
-  const abs = Math.abs(value);
-  const scaled = (divisor: number, unit: string) => `${TWO.format(value / divisor)}${unit}`;
-  if (language === "zh") {
-    if (abs >= 1e12) return scaled(1e12, "万亿");
-    if (abs >= 1e8) return scaled(1e8, "亿");
-    if (abs >= 1e4) return scaled(1e4, "万");
-    return TWO.format(value);
-  }
-  if (abs >= 1e12) return scaled(1e12, "T");
-  if (abs >= 1e9) return scaled(1e9, "B");
-  if (abs >= 1e6) return scaled(1e6, "M");
-  if (abs >= 1e3) return scaled(1e3, "K");
-  return TWO.format(value);
+  return amountText(value);
 }
 
 /** "2026-03-01 12:30 UTC" */
