@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSubscriptZeros, parseUsd, readCoinUniverse } from "./coin-universe.ts";
+import { decodeSubscriptZeros, parseUsd, readCoinUniverse, readTop100 } from "./coin-universe.ts";
 
 const entry = (rank: number, symbol: string, price: string, volume24h: string, supply: string) => ({
   rank,
@@ -31,51 +31,72 @@ describe("the top-100 list", () => {
   });
 
   it("puts the shifted columns right: volume_24h is the market cap, circulating_supply the volume", () => {
-    const universe = readCoinUniverse(
+    const top = readTop100(
       file(
         entry(1, "BTC", "$95,028.73", "$1.9T", "$70,040,323,127"),
-        entry(3, "USDT", "$0.9993", "$183.92B", "$121,335,813,754"),
         entry(24, "SHIB", "$0.058959", "$5.28B", "$142,415,070"),
       ),
-      new Set(["BTCUSDT"]),
     );
-    expect(universe.statsAsOf).toBe("2025-11-17T02:28:50.587Z");
-    expect(universe.missingRanks).toEqual([2, ...Array.from({ length: 20 }, (_, i) => i + 4)]);
-    expect(universe.coins).toEqual([
-      {
-        symbol: "BTC",
-        name: "BTC",
-        rank: 1,
-        pair: "BTCUSDT",
-        marketCapUsd: 1.9e12,
-        volume24hUsd: 70_040_323_127,
-        circulatingSupply: 20_000_000,
-        categories: [],
-      },
-      {
-        symbol: "USDT",
-        name: "USDT",
-        rank: 3,
-        pair: null,
-        marketCapUsd: 183.92e9,
-        volume24hUsd: 121_335_813_754,
-        circulatingSupply: 184_000_000_000,
-        categories: ["stablecoin"],
-      },
-      {
-        symbol: "SHIB",
-        name: "SHIB",
-        rank: 24,
-        pair: null,
-        marketCapUsd: 5.28e9,
-        volume24hUsd: 142_415_070,
-        circulatingSupply: 589_000_000_000_000,
-        categories: ["meme"],
-      },
-    ]);
+    expect(top.statsAsOf).toBe("2025-11-17T02:28:50.587Z");
+    expect(top.bySymbol.get("BTC")).toEqual({
+      rank: 1,
+      marketCapUsd: 1.9e12,
+      volume24hUsd: 70_040_323_127,
+      circulatingSupply: 20_000_000,
+    });
+    expect(top.bySymbol.get("SHIB")?.circulatingSupply).toBe(589_000_000_000_000);
   });
 
-  it("refuses candles for a coin the list does not have", () => {
-    expect(() => readCoinUniverse(file(entry(1, "BTC", "$1", "$1B", "$1")), new Set(["ETHUSDT"]))).toThrow(/ETHUSDT/);
+  const universeCsv = [
+    "symbol,name,rank,sector",
+    "BTC,Bitcoin,1,layer1",
+    "AIXBT,aixbt,,ai",
+    "WIF,dogwifhat,,meme",
+    "VIRTUAL,Virtuals Protocol,,ai",
+    "ONDO,Ondo,,defi",
+    "PAXG,PAX Gold,,other",
+    "FIL,Filecoin,,storage",
+    "AR,Arweave,,storage",
+    "RENDER,Render,,ai",
+    "IO,io.net,,ai",
+    "THETA,Theta Network,,infrastructure",
+    "LPT,Livepeer,,infrastructure",
+  ].join("\n");
+  const top = () => readTop100(file(entry(1, "BTC", "$95,028.73", "$1.9T", "$70,040,323,127")));
+
+  it("joins the universe with the ranked list: figures for ranked coins, none guessed for the others", () => {
+    const coins = readCoinUniverse(
+      universeCsv,
+      top(),
+      new Map([
+        ["WIF", 2],
+        ["AIXBT", 1],
+      ]),
+    );
+    expect(coins[0]).toMatchObject({ symbol: "BTC", rank: 1, marketCapUsd: 1.9e12, circulatingSupply: 20_000_000 });
+    expect(coins.find((coin) => coin.symbol === "WIF")).toMatchObject({
+      rank: null,
+      marketCapUsd: null,
+      circulatingSupply: null,
+      categories: ["meme"],
+      sector: "meme",
+    });
+    // unranked coins follow by trading volume, highest first
+    expect(coins.slice(1, 3).map((coin) => coin.symbol)).toEqual(["WIF", "AIXBT"]);
+  });
+
+  it("takes categories from the sector tags and the documented hand tags", () => {
+    const coins = readCoinUniverse(universeCsv, top(), new Map());
+    const of = (symbol: string) => coins.find((coin) => coin.symbol === symbol)?.categories;
+    expect(of("AIXBT")).toEqual(["ai", "ai_agent"]);
+    expect(of("ONDO")).toEqual(["rwa"]);
+    expect(of("RENDER")).toEqual(["ai", "depin"]);
+    expect(of("BTC")).toEqual([]);
+  });
+
+  it("refuses a rank the ranked list does not give", () => {
+    expect(() => readCoinUniverse(universeCsv.replace("BTC,Bitcoin,1", "BTC,Bitcoin,2"), top(), new Map())).toThrow(
+      /rank 2/,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { CoinCategory } from "../../src/server/providers/market/market-provider.ts";
+import { parseRecords } from "./delimited.ts";
 
-const sourceSchema = z.object({
+const top100Schema = z.object({
   fetched_at: z.iso.datetime(),
   data: z.array(
     z.object({
@@ -19,41 +20,48 @@ const sourceSchema = z.object({
 export interface CoinRecord {
   symbol: string;
   name: string;
-  rank: number;
-  pair: string | null;
+  /** market-cap rank in the top-100 list; null for coins outside it */
+  rank: number | null;
+  pair: string;
+  /** the top-100 list's figures at statsAsOf; null for coins outside it */
   marketCapUsd: number | null;
   volume24hUsd: number | null;
   circulatingSupply: number | null;
+  /** the universe's sector tag ("layer1", "defi", ...) */
+  sector: string;
   categories: CoinCategory[];
 }
 
+/** The universe's sector tags that are dashboard categories as they stand. */
+const SECTOR_CATEGORIES: Readonly<Record<string, CoinCategory>> = {
+  meme: "meme",
+  ai: "ai",
+  gaming: "gaming",
+  stablecoin: "stablecoin",
+};
+
 /**
- * Categories the project vouches for, by hand: coins that are memes or dollar stablecoins by their own
- * description. No source here says which coins are AI, RWA, DePIN, DeFAI or gaming, so those stay empty
- * rather than guessed.
+ * Dashboard categories the sector tags do not name, set by hand from what each project says it is:
+ * AI agents (Virtuals is a platform for launching AI agents; aixbt is one), real-world assets (Ondo tokenises
+ * US Treasuries; PAX Gold is a claim on vaulted gold) and DePIN (decentralised storage, GPU and video networks).
+ * No coin of the universe is a DeFAI project, so that category stays empty and says so.
  */
-const CATEGORIES: Readonly<Record<string, CoinCategory[]>> = {
-  DOGE: ["meme"],
-  SHIB: ["meme"],
-  PEPE: ["meme"],
-  BONK: ["meme"],
-  FLOKI: ["meme"],
-  TRUMP: ["meme"],
-  USDT: ["stablecoin"],
-  USDC: ["stablecoin"],
-  USDe: ["stablecoin"],
-  DAI: ["stablecoin"],
-  PYUSD: ["stablecoin"],
-  USD1: ["stablecoin"],
-  USDG: ["stablecoin"],
-  RLUSD: ["stablecoin"],
-  FDUSD: ["stablecoin"],
+export const EXTRA_CATEGORIES: Readonly<Record<string, readonly CoinCategory[]>> = {
+  VIRTUAL: ["ai_agent"],
+  AIXBT: ["ai_agent"],
+  ONDO: ["rwa"],
+  PAXG: ["rwa"],
+  FIL: ["depin"],
+  AR: ["depin"],
+  RENDER: ["depin"],
+  IO: ["depin"],
+  THETA: ["depin"],
+  LPT: ["depin"],
 };
 
 /**
  * The scraper lost the subscript of "$0.0₅8959"-style prices, leaving "$0.058959". For these two coins the
- * literal reading is off by 10^4: SHIB's $5.28B cap at $0.058959 would mean ~90 billion coins, against the
- * ~589 trillion in circulation; decoded ($0.000008959) it gives 589 trillion, and PEPE 420 trillion.
+ * literal reading is off by 10^4 (SHIB's $5.28B cap at $0.058959 would mean ~90 billion coins, not ~589 trillion).
  */
 const SUBSCRIPT_ZERO_PRICES = new Set(["SHIB", "PEPE"]);
 
@@ -79,38 +87,76 @@ export function decodeSubscriptZeros(text: string): number {
 
 const threeDigits = (value: number) => Number(value.toPrecision(3));
 
+interface TopEntry {
+  rank: number;
+  marketCapUsd: number | null;
+  volume24hUsd: number | null;
+  circulatingSupply: number | null;
+}
+
 /**
  * The top-100 list of 2025-11-17 with its SHIFTED columns put right: `volume_24h` holds the market cap and
  * `circulating_supply` the 24h volume; the supply itself is absent, so it is estimated as cap / price and kept
- * to 3 significant digits (the cap is printed with 2-4). `pairs` names the coins that ship candles.
+ * to 3 significant digits (the cap is printed with 2-4).
  */
-export function readCoinUniverse(
-  text: string,
-  pairs: ReadonlySet<string>,
-): { statsAsOf: string; coins: CoinRecord[]; missingRanks: number[] } {
-  const source = sourceSchema.parse(JSON.parse(text));
-  const coins = source.data.map((entry): CoinRecord => {
+export function readTop100(text: string): { statsAsOf: string; bySymbol: Map<string, TopEntry> } {
+  const source = top100Schema.parse(JSON.parse(text));
+  const bySymbol = new Map<string, TopEntry>();
+  for (const entry of source.data) {
     const price = SUBSCRIPT_ZERO_PRICES.has(entry.symbol) ? decodeSubscriptZeros(entry.price) : parseUsd(entry.price);
     const marketCapUsd = parseUsd(entry.volume_24h);
-    const pair = `${entry.symbol}USDT`;
-    return {
-      symbol: entry.symbol,
-      name: entry.name,
+    if (bySymbol.has(entry.symbol)) throw new Error(`the top-100 list repeats ${entry.symbol}`);
+    bySymbol.set(entry.symbol, {
       rank: entry.rank,
-      pair: pairs.has(pair) ? pair : null,
       marketCapUsd,
       volume24hUsd: parseUsd(entry.circulating_supply),
       circulatingSupply: marketCapUsd !== null && price ? threeDigits(marketCapUsd / price) : null,
-      categories: CATEGORIES[entry.symbol] ?? [],
+    });
+  }
+  return { statsAsOf: source.fetched_at, bySymbol };
+}
+
+/**
+ * The universe's coins.csv (symbol,name,rank,sector) joined with the top-100 list's figures. Ranked coins come
+ * first in rank order, then the others by `order` (their average USDT volume over the data, highest first).
+ * A rank in coins.csv must agree with the top-100 list.
+ */
+export function readCoinUniverse(
+  coinsCsv: string,
+  top100: ReturnType<typeof readTop100>,
+  order: ReadonlyMap<string, number>,
+): CoinRecord[] {
+  const records = parseRecords(coinsCsv, ["symbol", "name", "rank", "sector"]);
+  const coins = records.map((r): CoinRecord => {
+    const top = top100.bySymbol.get(r.symbol);
+    const rank = r.rank === "" ? null : Number(r.rank);
+    if (rank !== null && top?.rank !== rank) throw new Error(`${r.symbol}: rank ${rank} is not the top-100 list's`);
+    const categories = [...(r.sector in SECTOR_CATEGORIES ? [SECTOR_CATEGORIES[r.sector] as CoinCategory] : [])];
+    for (const extra of EXTRA_CATEGORIES[r.symbol] ?? []) if (!categories.includes(extra)) categories.push(extra);
+    return {
+      symbol: r.symbol,
+      name: r.name,
+      rank,
+      pair: `${r.symbol}USDT`,
+      marketCapUsd: top?.marketCapUsd ?? null,
+      volume24hUsd: top?.volume24hUsd ?? null,
+      circulatingSupply: top?.circulatingSupply ?? null,
+      sector: r.sector,
+      categories,
     };
   });
-  const symbols = new Set(coins.map((coin) => coin.symbol));
-  if (symbols.size !== coins.length) throw new Error("the coin list repeats a symbol");
-  for (const pair of pairs) {
-    if (!coins.some((coin) => coin.pair === pair)) throw new Error(`${pair} has candles but is not in the coin list`);
+  if (new Set(coins.map((coin) => coin.symbol)).size !== coins.length) throw new Error("coins.csv repeats a symbol");
+  for (const symbol of Object.keys(EXTRA_CATEGORIES)) {
+    if (!coins.some((coin) => coin.symbol === symbol)) throw new Error(`${symbol} is tagged but not in the universe`);
   }
-  const ranks = new Set(coins.map((coin) => coin.rank));
-  const maxRank = Math.max(...ranks);
-  const missingRanks = Array.from({ length: maxRank }, (_, i) => i + 1).filter((rank) => !ranks.has(rank));
-  return { statsAsOf: source.fetched_at, coins: coins.sort((a, b) => a.rank - b.rank), missingRanks };
+  const weight = (coin: CoinRecord) => order.get(coin.symbol) ?? 0;
+  return coins.sort((a, b) =>
+    a.rank !== null && b.rank !== null
+      ? a.rank - b.rank
+      : a.rank !== null
+        ? -1
+        : b.rank !== null
+          ? 1
+          : weight(b) - weight(a),
+  );
 }

@@ -9,29 +9,24 @@ const integerMs = (text: string, where: string): number => {
 };
 
 /**
- * A CryptoDataDownload daily export (Binance_<BASE>USDT_d.csv): line 1 is a URL, line 2 the header,
- * rows newest first. Each row must name the pair and carry a Date that matches its Unix time.
+ * A universe daily file (date,open,high,low,close,volume,quote_volume): one UTC day per row, ascending, the
+ * source's Binance spot candles with plain decimals.
  */
-export function readCryptoDataDownloadDaily(text: string, base: string, file: string): CandleRow[] {
-  const volume: `Volume ${string}` = `Volume ${base}`;
-  const records = parseRecords(
-    text,
-    ["Unix", "Date", "Symbol", "Open", "High", "Low", "Close", volume, "Volume USDT"],
-    { skipLines: 1 },
-  );
+export function readUniverseDaily(text: string, file: string): CandleRow[] {
+  const records = parseRecords(text, ["date", "open", "high", "low", "close", "volume", "quote_volume"]);
   const rows = records.map((r, i): CandleRow => {
     const where = `${file} record ${i + 1}`;
-    const t = integerMs(r.Unix, where);
-    if (r.Symbol !== `${base}USDT`) throw new Error(`${where}: symbol ${r.Symbol}`);
-    if (r.Date !== isoDate(t)) throw new Error(`${where}: date ${r.Date} does not match ${t}`);
+    if (!/^\d{4}-\d\d-\d\d$/.test(r.date)) throw new Error(`${where}: not a date: ${r.date}`);
+    const t = Date.parse(`${r.date}T00:00:00Z`);
+    if (isoDate(t) !== r.date) throw new Error(`${where}: not a calendar date: ${r.date}`);
     return {
       t,
-      o: decimalText(r.Open, where),
-      h: decimalText(r.High, where),
-      l: decimalText(r.Low, where),
-      c: decimalText(r.Close, where),
-      v: decimalText(r[volume], where),
-      qv: decimalText(r["Volume USDT"], where),
+      o: decimalText(r.open, where),
+      h: decimalText(r.high, where),
+      l: decimalText(r.low, where),
+      c: decimalText(r.close, where),
+      v: decimalText(r.volume, where),
+      qv: decimalText(r.quote_volume, where),
     };
   });
   return sortUnique(rows, file);

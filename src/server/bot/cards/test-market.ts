@@ -29,6 +29,7 @@ function meta(symbol: string, name: string, rank: number): CoinMeta {
     name,
     rank,
     pair: `${symbol}USDT`,
+    sector: null,
     marketCapUsd: null,
     volume24hUsd: null,
     circulatingSupply: null,

@@ -64,13 +64,14 @@ describe("live market: coins", () => {
       marketCapUsd: 1_900_000_000_000,
       volume24hUsd: 70_040_323_127,
       circulatingSupply: 20_000_000,
+      sector: null,
       categories: [],
       imageUrl: "https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png",
       statsAsOf: Date.parse("2025-11-17T02:28:50.587Z"),
     });
     expect(coins.filter((c) => c.pair !== null).map((c) => c.symbol)).toEqual(RANKED_PAIRS);
     expect(coins.find((c) => c.symbol === "USDE")).toMatchObject({ name: "Ethena USDe", rank: 17, pair: null });
-    expect(coins.map((c) => c.rank)).toEqual([...coins.map((c) => c.rank)].sort((a, b) => a - b));
+    expect(coins.map((c) => c.rank)).toEqual([...coins.map((c) => c.rank)].sort((a, b) => (a ?? 0) - (b ?? 0)));
   });
 
   it("tags sectors from CoinGecko's categories, one category after another", async () => {

@@ -194,6 +194,7 @@ export function openLiveMarket(options: LiveMarketOptions): LiveMarket {
         marketCapUsd: coin.marketCapUsd,
         volume24hUsd: coin.volume24hUsd,
         circulatingSupply: coin.circulatingSupply,
+        sector: null,
         categories: coinCategories.filter((category) => sectors.get(category)?.has(coin.id)),
         imageUrl: coin.imageUrl,
         statsAsOf: coin.lastUpdated ?? u.fetchedAt,

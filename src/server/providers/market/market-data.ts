@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseCandleCsv } from "./candle-csv.ts";
-import { type Candle, type CoinMeta, INTERVAL_MS } from "./market-provider.ts";
+import { type Candle, type CoinMeta, coinCategories, INTERVAL_MS } from "./market-provider.ts";
 
 /** Where the build script writes the shipped market data (the project's data/market). */
 export const SHIPPED_MARKET_DIR = fileURLToPath(new URL("../../../../data/market/", import.meta.url));
@@ -19,7 +19,7 @@ export interface SymbolSeries {
 export interface MarketData {
   /** by base symbol ("BTC") */
   series: ReadonlyMap<string, SymbolSeries>;
-  /** the whole universe in rank order, including coins without prices */
+  /** the whole universe: ranked coins in rank order, then the others by trading volume */
   coins: CoinMeta[];
 }
 
@@ -29,15 +29,13 @@ const coinsFileSchema = z.object({
     z.object({
       symbol: z.string().min(1),
       name: z.string().min(1),
-      rank: z.number().int().positive(),
-      pair: z
-        .string()
-        .regex(/^[A-Z0-9]+USDT$/)
-        .nullable(),
+      rank: z.number().int().positive().nullable(),
+      pair: z.string().regex(/^[A-Z0-9]+USDT$/),
       marketCapUsd: z.number().nonnegative().nullable(),
       volume24hUsd: z.number().nonnegative().nullable(),
       circulatingSupply: z.number().nonnegative().nullable(),
-      categories: z.array(z.enum(["meme", "stablecoin"])),
+      sector: z.string().min(1),
+      categories: z.array(z.enum(coinCategories)),
       imageUrl: z.null().default(null),
     }),
   ),
@@ -59,11 +57,10 @@ const readOptional = async (file: string): Promise<string | undefined> => {
 export async function loadMarketData(dir: string = SHIPPED_MARKET_DIR): Promise<MarketData> {
   const coinsFile = coinsFileSchema.parse(JSON.parse(await readFile(path.join(dir, "coins.json"), "utf8")));
   const statsAsOf = Date.parse(coinsFile.statsAsOf);
-  const coins: CoinMeta[] = coinsFile.coins.map((coin) => ({ ...coin, statsAsOf })).sort((a, b) => a.rank - b.rank);
-
-  const priced = coins.filter((coin): coin is CoinMeta & { pair: string } => coin.pair !== null);
+  // coins.json is in display order already (see scripts/data/build-market-data.ts)
+  const coins: CoinMeta[] = coinsFile.coins.map((coin) => ({ ...coin, statsAsOf }));
   const series = await Promise.all(
-    priced.map(async ({ symbol, pair }): Promise<SymbolSeries> => {
+    coinsFile.coins.map(async ({ symbol, pair }): Promise<SymbolSeries> => {
       const dailyFile = path.join(dir, "daily", `${pair}.csv`);
       const hourlyFile = path.join(dir, "hourly", `${pair}.csv`);
       const [dailyText, hourlyText] = await Promise.all([readFile(dailyFile, "utf8"), readOptional(hourlyFile)]);

@@ -1,7 +1,7 @@
 /**
  * The market-data port. The embedded default replays real Binance spot history shipped in data/market
  * (replay-market.ts); the live adapter (live-market.ts: Binance REST prices, CoinGecko metadata) implements the same
- * interface.
+ * interface, and the default (auto-market.ts) serves the live one when it answers, else the replay.
  *
  * Times are milliseconds since the Unix epoch, UTC. Prices are in USDT. Percentages are plain percent
  * (1.5 means +1.5 %), unrounded: formatting belongs to the UI.
@@ -77,8 +77,9 @@ export const KLINE_DEFAULT_LIMIT = 500;
 export const KLINE_MAX_LIMIT = 1000;
 
 /**
- * Sector tags. The shipped replay data vouches only for meme and stablecoin; a live provider tags the sectors its
- * source lists (CoinGecko categories). A sector with no tagged coin has no members: nothing is guessed.
+ * Dashboard categories a coin can belong to. The shipped replay takes them from the universe's sector tags (and a
+ * few documented hand tags, see data/PROVENANCE.md); a live provider from its source's categories (CoinGecko).
+ * A category with no tagged coin has no members: nothing is guessed.
  */
 export const coinCategories = ["meme", "stablecoin", "ai_agent", "ai", "rwa", "depin", "defai", "gaming"] as const;
 export type CoinCategory = (typeof coinCategories)[number];
@@ -86,8 +87,8 @@ export type CoinCategory = (typeof coinCategories)[number];
 export interface CoinMeta {
   symbol: string;
   name: string;
-  /** market-cap rank at statsAsOf */
-  rank: number;
+  /** market-cap rank at statsAsOf; null for a coin outside the ranked list */
+  rank: number | null;
   /** Binance spot pair with prices in this provider, or null when there are none */
   pair: string | null;
   marketCapUsd: number | null;
@@ -95,6 +96,8 @@ export interface CoinMeta {
   /** approximate: market cap / price at statsAsOf, both rounded in the source */
   circulatingSupply: number | null;
   categories: CoinCategory[];
+  /** the coin's sector as its source tags it ("layer1", "defi", ...); null when unknown */
+  sector: string | null;
   /** the coin's logo from the source; null when it has none (a generated image stands in) */
   imageUrl: string | null;
   /** when rank, market cap, volume and supply were observed (NOT the replay time) */
@@ -113,6 +116,11 @@ export interface MarketProvider {
   klines(symbol: string, interval: Interval, range?: KlineRange): Promise<Candle[]>;
   /** the coin universe in rank order; cheap to call every refresh (a live provider caches it) */
   coins(): Promise<CoinMeta[]>;
+  /**
+   * The source serving now, for one refresh to read from end to end and label with its kind and name: a provider
+   * that switches between sources (auto-market.ts) hands out the one it delegates to; absent, the provider itself.
+   */
+  current?(): MarketProvider;
 }
 
 export class UnknownSymbolError extends Error {
