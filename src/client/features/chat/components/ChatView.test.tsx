@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../../../../contract/chat.ts";
+import { createTelegramHost, type TelegramHost } from "../../../host/telegram-host.ts";
+import { installTelegramMock, type TelegramMock } from "../../../host/telegram-mock.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import type { RecordedCall, StubReply } from "../../../shared/testing/stub-api.ts";
 import { storedMessage, stubChatApi } from "../testing/chat-api-stub.ts";
@@ -115,6 +117,35 @@ describe("chat view", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
   });
 
+  it("Stop freezes the answer on screen at once, though text still arrives before the stop takes effect", async () => {
+    let confirmStop: (reply: StubReply) => void = () => undefined;
+    const stopConfirmed = new Promise<StubReply>((resolve) => {
+      confirmStop = resolve;
+    });
+    const stub = api([], (call) => (call.path === "chat/stop" ? stopConfirmed : undefined));
+    const user = userEvent.setup();
+    renderWithProviders(<ChatView msggroup={MSGGROUP} isNew />);
+    await ask(user, "Long answer please");
+    const stream = await stub.nextStream();
+    stream.send("start", startEvent(1));
+    stream.send("text", { delta: "First part" });
+    const answer = screen.getByRole("article", { name: "Answer" });
+    await within(answer).findByText("First part");
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(within(answer).getByText("Stopped")).toBeInTheDocument();
+    await waitFor(() => expect(stub.calls.some((call) => call.path === "chat/stop")).toBe(true));
+    // the server has not stopped yet: the model's next words and the end of the answer still come
+    stream.send("text", { delta: " and a second part" });
+    stream.send("tool", { name: "price", summary: "Looked up ETH price", citation });
+    stream.send("done", { code: "a1", finishReason: "stop", related: ["ETH price?"], citations: [citation] });
+    stream.close();
+    expect(await screen.findByRole("button", { name: "Send" })).toBeInTheDocument();
+    expect(answer.querySelector(".markdown")?.textContent).toBe("First part");
+    expect(within(answer).getByText("Stopped")).toBeInTheDocument();
+    expect(within(answer).queryByText("Looked up ETH price")).not.toBeInTheDocument();
+    confirmStop({ data: { stopped: false } });
+  });
+
   it("keeps the partial answer of a failed one and offers to ask again", async () => {
     const stub = api();
     const user = userEvent.setup();
@@ -221,6 +252,36 @@ describe("chat view", () => {
     expect(await screen.findByText("Copied.")).toBeInTheDocument();
   });
 
+  it("copies an answer as plain text, tables as tab-separated lines, or as the markdown from the copy menu", async () => {
+    const markdown = "**BTC** and ETH:\n\n| Coin | Price |\n| --- | ---: |\n| BTC | 60,000 |\n| ETH | 3,000 |";
+    api([
+      storedMessage({ code: "q0", role: "user", content: "Compare" }),
+      storedMessage({ code: "a0", role: "assistant", content: markdown }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<ChatView msggroup={MSGGROUP} isNew={false} />);
+    const answer = await screen.findByRole("article", { name: "Answer" });
+    await user.click(within(answer).getByRole("button", { name: "Copy" }));
+    expect(await navigator.clipboard.readText()).toBe("BTC and ETH:\n\nCoin\tPrice\nBTC\t60,000\nETH\t3,000");
+
+    const more = within(answer).getByRole("button", { name: "More ways to copy" });
+    await user.click(more);
+    expect(more).toHaveAttribute("aria-expanded", "true");
+    const menu = within(answer).getByRole("menu", { name: "More ways to copy" });
+    expect(within(menu).getByRole("menuitem", { name: "Copy as plain text" })).toHaveFocus();
+    await user.keyboard("{ArrowDown}");
+    expect(within(menu).getByRole("menuitem", { name: "Copy as Markdown" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await navigator.clipboard.readText()).toBe(markdown);
+    expect(within(answer).queryByRole("menu")).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+
+    await user.click(more);
+    await user.keyboard("{Escape}");
+    expect(within(answer).queryByRole("menu")).not.toBeInTheDocument();
+    expect(more).toHaveAttribute("aria-expanded", "false");
+  });
+
   it("shares 1 to 6 messages: a seventh is refused, the dialog gives the link and the sites", async () => {
     const stub = api(pairs(4), (call) =>
       call.path === "shareMessages"
@@ -286,5 +347,61 @@ describe("chat view", () => {
     expect(stub.calls.find((call) => call.path === "delMessages")?.body).toEqual({ code: ["a1"] });
     expect(screen.getByText("Answer 0")).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Question" })).toBeInTheDocument();
+  });
+});
+
+describe("chat view in Telegram", () => {
+  let mock: TelegramMock | undefined;
+  let host: TelegramHost | undefined;
+  afterEach(() => {
+    host?.dispose();
+    mock?.uninstall();
+    host = undefined;
+    mock = undefined;
+    sessionStorage.clear();
+  });
+
+  it("taps on send, rate, copy and share, and says success or failure where there is one", async () => {
+    mock = installTelegramMock();
+    host = createTelegramHost();
+    const telegram = mock;
+    const haptics = () => telegram.callsOf("web_app_trigger_haptic_feedback");
+    const stub = api(pairs(1), (call) => {
+      if (call.path === "userRate") return { code: 1001, data: { key: "Serverbusy" } };
+      if (call.path === "shareMessages") {
+        return { data: { code: "s1", url: "/chatDetail/s1", qrcode: "", summary_str: "Question 0" } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ChatView msggroup={MSGGROUP} isNew={false} />, host);
+    const answer = await screen.findByRole("article", { name: "Answer" });
+    expect(haptics()).toEqual([]);
+
+    await user.click(within(answer).getByRole("button", { name: "Good answer" }));
+    await waitFor(() =>
+      expect(haptics()).toEqual([
+        { type: "impact", impact_style: "light" },
+        { type: "notification", notification_type: "error" },
+      ]),
+    );
+
+    await user.click(within(answer).getByRole("button", { name: "Copy" }));
+    await waitFor(() => expect(haptics().at(-1)).toEqual({ type: "notification", notification_type: "success" }));
+
+    await user.click(within(answer).getByRole("button", { name: "Share" }));
+    await user.click(
+      within(screen.getByRole("region", { name: "Share messages" })).getByRole("button", { name: "Share" }),
+    );
+    expect(haptics().at(-1)).toEqual({ type: "impact", impact_style: "medium" });
+    await screen.findByRole("dialog", { name: "Share messages" });
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Share messages" })).getByRole("button", { name: "Close" }),
+    );
+
+    const before = haptics().length;
+    await ask(user, "ETH price?");
+    await stub.nextStream();
+    expect(haptics().slice(before)).toEqual([{ type: "impact", impact_style: "light" }]);
   });
 });

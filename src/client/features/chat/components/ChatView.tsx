@@ -3,6 +3,7 @@ import { useAtom, useSetAtom } from "jotai";
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { ChatAttachment } from "../../../../contract/chat.ts";
 import { Timing } from "../../../../contract/constants.ts";
+import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { signInDialogOpenAtom } from "../../../shared/session/session.ts";
@@ -14,9 +15,11 @@ import { useLockedAction } from "../hooks/use-locked-action.ts";
 import { type PendingSend, pendingSendAtom, useStartNewChat } from "../hooks/use-new-chat.ts";
 import { basicEditionTip, useVoiceChat } from "../hooks/use-voice-chat.ts";
 import { type ChatItem, quotaCode } from "../model/chat-item.ts";
+import { copyText } from "../model/copy-text.ts";
 import { canShare, SHARE_MAX, toggleSelection } from "../model/share-rules.ts";
 import { ChatInputBar } from "./ChatInputBar.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import type { CopyFormat } from "./CopyActions.tsx";
 import { usePreloadMarkdown } from "./MarkdownText.tsx";
 import { MessageItem, type SelectionMode } from "./MessageItem.tsx";
 import { QuotaDialog } from "./QuotaDialog.tsx";
@@ -47,6 +50,7 @@ function nearBottom(): boolean {
 export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inputTools }: ChatViewProps) {
   const { t, i18n } = useLingui();
   const toast = useToast();
+  const host = useHost();
   const session = useChatSession(msggroup, isNew);
   usePreloadMarkdown();
   const openSignIn = useSetAtom(signInDialogOpenAtom);
@@ -78,6 +82,12 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
     [openSignIn, session, toast],
   );
   const voice = useVoiceChat(ask);
+  /** a question the user sent (typed, or a related question tapped): a light tap in Telegram */
+  const askByUser = (question: string, attachments?: readonly ChatAttachment[]) => {
+    const sent = ask(question, attachments);
+    if (sent) host.haptics.impact("light");
+    return sent;
+  };
 
   // The question a new chat was opened with: from the home page (with its attachments) or ?message=.
   const initial = useRef<PendingSend | null | undefined>(undefined);
@@ -150,9 +160,11 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
 
   const [share, shareLocked] = useLockedAction(() => {
     if (!canShare(selected)) {
+      host.haptics.notification("error");
       toast.show(messageKeyText.chooseChat, "error");
       return;
     }
+    host.haptics.impact("medium");
     setShared(null);
     setShareOpen(true);
     shareMessages(msggroup, inOrder(selected))
@@ -186,16 +198,21 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
     }
   };
 
-  const copy = async (item: ChatItem) => {
+  const copy = async (item: ChatItem, format: CopyFormat) => {
     try {
-      await navigator.clipboard.writeText(item.content);
+      await navigator.clipboard.writeText(format === "markdown" ? item.content : copyText(item.content));
+      host.haptics.notification("success");
       toast.show(messageKeyText.copySuccess, "success");
     } catch {
       // spec §8: copy failures are ignored
     }
   };
   const rate = async (item: ChatItem, value: -1 | 0 | 1) => {
-    if (!(await session.rate(item, value))) toast.show(messageKeyText.Serverbusy, "error");
+    host.haptics.impact("light");
+    if (!(await session.rate(item, value))) {
+      host.haptics.notification("error");
+      toast.show(messageKeyText.Serverbusy, "error");
+    }
   };
 
   const items = session.items;
@@ -227,7 +244,7 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
             <p className="chat__greeting">
               <Trans>What would you like to know about crypto today?</Trans>
             </p>
-            <RecommendedQuestions disabled={session.streaming} onAsk={(question) => ask(question)} />
+            <RecommendedQuestions disabled={session.streaming} onAsk={(question) => askByUser(question)} />
           </div>
         ) : null}
         {items.length > 0 ? (
@@ -244,10 +261,10 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
                   last={index === items.length - 1}
                   busy={session.streaming}
                   onRate={(target, value) => void rate(target, value)}
-                  onCopy={(target) => void copy(target)}
+                  onCopy={(target, format) => void copy(target, format)}
                   onSelectMode={onSelectMode}
                   onToggleSelect={onToggleSelect}
-                  onAsk={(question) => ask(question)}
+                  onAsk={(question) => askByUser(question)}
                   onRefresh={session.refresh}
                 />
               );
@@ -295,7 +312,7 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
             onVoice={voice.toggle}
             voiceActive={voice.active}
             extraTools={inputTools}
-            onSend={({ question, attachments }) => ask(question, attachments) !== null}
+            onSend={({ question, attachments }) => askByUser(question, attachments) !== null}
           />
         )}
       </div>

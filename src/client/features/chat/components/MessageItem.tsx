@@ -5,13 +5,15 @@ import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Icon } from "../../../shared/ui/Icon.tsx";
 import type { ChatItem } from "../model/chat-item.ts";
 import { Citations, ToolLines } from "./AnswerNotes.tsx";
+import { CopyActions, type CopyFormat } from "./CopyActions.tsx";
 import { MarkdownText } from "./MarkdownText.tsx";
 
 export type SelectionMode = "share" | "delete";
 
 export interface MessageActions {
   onRate(item: ChatItem, rate: -1 | 0 | 1): void;
-  onCopy(item: ChatItem): void;
+  /** plain text (what the reader sees) or the markdown as written */
+  onCopy(item: ChatItem, format: CopyFormat): void;
   onSelectMode(mode: SelectionMode, item: ChatItem): void;
   onToggleSelect(item: ChatItem): void;
   /** a related question, or the same question again after a failed answer */
@@ -121,9 +123,7 @@ function AnswerActions({
   if (!item.code || item.status === "streaming") return null;
   return (
     <div className="answer__actions">
-      <button type="button" className="chip-button" onClick={() => onCopy(item)}>
-        {t`Copy`}
-      </button>
+      <CopyActions onCopy={(format) => onCopy(item, format)} />
       <button
         type="button"
         className="chip-button"

@@ -16,6 +16,7 @@ import {
   itemFromMessage,
   newAnswer,
   newQuestion,
+  stopAnswer,
 } from "../model/chat-item.ts";
 
 export interface SendInput {
@@ -62,6 +63,8 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
   const [streaming, setStreaming] = useState(false);
   const [stopping, setStopping] = useState(false);
   const handle = useRef<ChatStreamHandle | null>(null);
+  /** ends the streaming answer on screen where it is (Stop), before the server has confirmed */
+  const freeze = useRef<(() => void) | null>(null);
 
   // The stored list replaces the local one, except while an answer streams into it.
   useEffect(() => {
@@ -107,9 +110,11 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
         },
       );
       handle.current = started;
+      freeze.current = () => advance(stopAnswer);
       return started.result.then((outcome) => {
         if (handle.current !== started) return { outcome, answer };
         handle.current = null;
+        freeze.current = null;
         advance((item) => applyOutcome(item, outcome));
         setStreaming(false);
         setStopping(false);
@@ -126,6 +131,8 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
   const stop = useCallback(async () => {
     const current = handle.current;
     if (!current) return;
+    // nothing more appears on screen from here, even while chunks still arrive before the stop takes effect
+    freeze.current?.();
     setStopping(true);
     try {
       await stopChat(msggroup);

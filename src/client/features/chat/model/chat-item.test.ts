@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../shared/api/api-error.ts";
 import type { ChatStreamEvent } from "../api/chat-stream.ts";
-import { applyChatEvent, applyOutcome, type ChatItem, newAnswer } from "./chat-item.ts";
+import { applyChatEvent, applyOutcome, type ChatItem, newAnswer, stopAnswer } from "./chat-item.ts";
 
 const fold = (events: readonly ChatStreamEvent[], from: ChatItem = newAnswer()) =>
   events.reduce((answer, event) => applyChatEvent(answer, event), from);
@@ -60,6 +60,40 @@ describe("an answer as its stream arrives", () => {
     ]);
     expect(stopped.status).toBe("stopped");
     expect(applyOutcome(fold([start]), { kind: "aborted" }).status).toBe("stopped");
+  });
+
+  it("freezes an answer at Stop: later text and tool lines are dropped, the end brings only code and extras", () => {
+    const shown = fold([start, { type: "text", data: { delta: "BTC is " } }]);
+    const stopped = stopAnswer(shown);
+    expect(stopped).toMatchObject({ status: "stopped", content: "BTC is " });
+    const after = fold(
+      [
+        { type: "text", data: { delta: "at 60,000." } },
+        { type: "tool", data: { name: "price", summary: "BTC price", citation } },
+        { type: "done", data: { code: "a1", finishReason: "stop", related: ["ETH?"], citations: [citation] } },
+      ],
+      stopped,
+    );
+    expect(after).toMatchObject({
+      code: "a1",
+      content: "BTC is ",
+      status: "stopped",
+      tools: [],
+      related: ["ETH?"],
+      citations: [citation],
+    });
+    const failedLate = applyChatEvent(stopped, {
+      type: "error",
+      data: { code: 1001, key: "chatAnswerError", partialCode: "a1" },
+    });
+    expect(failedLate).toMatchObject({ status: "stopped", content: "BTC is ", error: null });
+    expect(applyOutcome(after, { kind: "aborted" })).toBe(after);
+    // a finished answer is not turned into a stopped one
+    const done = applyChatEvent(shown, {
+      type: "done",
+      data: { code: "a1", finishReason: "stop", related: [], citations: [] },
+    });
+    expect(stopAnswer(done)).toBe(done);
   });
 
   it("turns a broken stream into a refreshable error and a refusal into its message", () => {

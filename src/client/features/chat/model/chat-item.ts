@@ -82,8 +82,21 @@ export function newAnswer(now = new Date()): ChatItem {
   return { ...newQuestion("", [], now), id: localId("a"), role: "assistant", status: "streaming" };
 }
 
-/** Folds one stream event into the answer being written: deltas accumulate, tools add lines, done/error end it. */
+/**
+ * The user pressed Stop: the answer ends where the screen shows it, at once, without waiting for the server to
+ * confirm. What still arrives on the stream afterwards is not shown (see applyChatEvent).
+ */
+export function stopAnswer(answer: ChatItem): ChatItem {
+  return answer.status === "streaming" ? { ...answer, status: "stopped" } : answer;
+}
+
+/**
+ * Folds one stream event into the answer being written: deltas accumulate, tools add lines, done/error end it.
+ * An answer the user stopped keeps its text and status: late deltas and tool lines are dropped, and the end of the
+ * stream only brings the message code and what goes under the answer (related questions, sources).
+ */
 export function applyChatEvent(answer: ChatItem, event: ChatStreamEvent): ChatItem {
+  if (answer.status === "stopped") return applyAfterStop(answer, event);
   switch (event.type) {
     case "start":
       return { ...answer, code: event.data.code };
@@ -106,6 +119,25 @@ export function applyChatEvent(answer: ChatItem, event: ChatStreamEvent): ChatIt
         status: "error",
         error: { kind: "answer", code: event.data.code, key: event.data.key },
       };
+  }
+}
+
+function applyAfterStop(answer: ChatItem, event: ChatStreamEvent): ChatItem {
+  switch (event.type) {
+    case "start":
+      return { ...answer, code: event.data.code };
+    case "text":
+    case "tool":
+      return answer;
+    case "done":
+      return {
+        ...answer,
+        code: event.data.code || answer.code,
+        related: event.data.related,
+        citations: event.data.citations,
+      };
+    case "error":
+      return { ...answer, code: event.data.partialCode ?? answer.code };
   }
 }
 
