@@ -1,72 +1,49 @@
 /**
- * Derives data/news/headlines.jsonl (the embedded news archive) from the shared headline samples.
+ * Derives data/news/headlines.jsonl (the embedded news archive) from the shared 2026 Q1 news file.
  *   node --import tsx scripts/data/build-news-data.ts [--shared ../shared/data]
- * JSON Lines: one headline per line keeps diffs readable, and the formatter leaves .jsonl alone.
+ * The layout (a column line, then one JSON array per headline) is described in src/server/providers/news/headlines.ts;
+ * the formatter leaves .jsonl alone.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { headlineRecordSchema } from "../../src/server/providers/news/headlines.ts";
-import { buildHeadlines, CONTENT_MAX } from "./headline-records.ts";
-import { type RawHeadline, readCryptopanic, readNavidpourhadi, readReuters, readSznmelvin } from "./news-sources.ts";
+import { headlineRecordSchema, headlinesFile, parseHeadlines } from "../../src/server/providers/news/headlines.ts";
+import { buildHeadlines } from "./headline-records.ts";
+import { readSharedNews } from "./news-sources.ts";
 import { fileEntry, kib, updateProvenance, writeOutput } from "./output.ts";
 
-/** Each shared file, its reader and its origin (repository @ commit) as the shared README records it. */
-const SOURCES = [
-  {
-    file: "cryptopanic_news_L1ZLe.csv",
-    origin: "cryptopanic",
-    repo: "L1ZLe/Tweets-Scrapper @58fba078",
-    read: readCryptopanic,
-    note: "times are French-locale JavaScript date strings, read by their numeric offset; votes kept",
-  },
-  {
-    file: "crypto_news_navidpourhadi_2024-06.csv",
-    origin: "navidpourhadi",
-    repo: "navidpourhadi/Crypto_RAG @c52e7498",
-    read: readNavidpourhadi,
-    note: "RFC 2822 times; description becomes the content excerpt",
-  },
-  {
-    file: "BTC_reuters_articles_priyank96.tsv",
-    origin: "reuters",
-    repo: "priyank96/bny-crypto @86627b3a",
-    read: readReuters,
-    note: "tab-separated; source set to Reuters; the subheadline becomes the content; includes general market news",
-  },
-  {
-    file: "cryptonews_sznmelvin_2024-09.csv",
-    origin: "sznmelvin",
-    repo: "sznmelvin/quorix @29814bb2",
-    read: readSznmelvin,
-    note: "zone-less local times read as UTC-02:00 (see news-sources.ts); body becomes the content excerpt",
-  },
-] as const;
+/** The shared file and its provenance note (news/2026q1/PROVENANCE.md tells each line's repository and commit). */
+const SOURCE = "news/2026q1/news.jsonl";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({ options: { shared: { type: "string", default: "../shared/data" } } });
 const shared = path.resolve(values.shared);
 
-const raw: RawHeadline[] = [];
-const facts: string[] = [];
-for (const source of SOURCES) {
-  const items = source.read(await readFile(path.join(shared, "news", source.file), "utf8"), source.origin);
-  raw.push(...items);
-  const dates = items.map((item) => item.publishedAt).sort();
-  facts.push(
-    `from news/${source.file} (${source.repo}; origin "${source.origin}"): ${items.length} rows, ${dates[0]} .. ${dates.at(-1)}; ${source.note}`,
-  );
-}
+const raw = readSharedNews(await readFile(path.join(shared, SOURCE), "utf8"), SOURCE);
 const { headlines, duplicates } = buildHeadlines(raw);
 // the provider loads with this schema, so a record it would refuse never reaches the file
 for (const headline of headlines) headlineRecordSchema.parse(headline);
-const file = await writeOutput(
-  root,
-  "data/news/headlines.jsonl",
-  headlines.map((headline) => `${JSON.stringify(headline)}\n`).join(""),
+const content = headlinesFile(headlines);
+if (JSON.stringify(parseHeadlines(content, "output")) !== JSON.stringify(headlines)) {
+  throw new Error("the written file does not read back as the records");
+}
+const file = await writeOutput(root, "data/news/headlines.jsonl", content);
+
+const count = (filter: (headline: (typeof headlines)[number]) => boolean) => headlines.filter(filter).length;
+const tally = (keys: string[]) => {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+};
+const sources = tally(headlines.map((headline) => headline.source));
+const months = tally(headlines.map((headline) => headline.publishedAt.slice(0, 7))).sort((a, b) =>
+  a[0].localeCompare(b[0]),
 );
-const kept = SOURCES.map(({ origin }) => `${origin} ${headlines.filter((h) => h.origin === origin).length}`);
+const languages = tally(headlines.map((headline) => headline.language));
+const coins = tally(headlines.flatMap((headline) => headline.coins));
+const list = (entries: [string, number][]) => entries.map(([key, n]) => `${key} ${n}`).join(", ");
+
 await updateProvenance(
   root,
   "news",
@@ -75,9 +52,12 @@ await updateProvenance(
     "",
     fileEntry(file, [
       `${headlines.length} headlines, newest first, ${headlines.at(-1)?.publishedAt} .. ${headlines[0]?.publishedAt}`,
-      ...facts,
-      `${duplicates} duplicates dropped by normalised title; kept per file: ${kept.join(", ")}`,
-      `content cut to an excerpt of at most ${CONTENT_MAX} characters; whitespace collapsed; language "en" throughout`,
+      `from ${SOURCE}: ${raw.length} lines; ${duplicates} duplicates dropped by normalised title`,
+      `by source: ${list(sources)}`,
+      `by month: ${list(months)}`,
+      `by language: ${list(languages)}`,
+      `with a summary: ${count((h) => h.content !== null)}; with a link: ${count((h) => h.url !== null)}; with a coin tag: ${count((h) => h.coins.length > 0)}`,
+      `${coins.length} coin tags; the most used: ${list(coins.slice(0, 12))}`,
     ]),
   ].join("\n"),
 );

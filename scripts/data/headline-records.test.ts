@@ -1,51 +1,59 @@
 import { describe, expect, it } from "vitest";
-import { buildHeadlines, excerpt, titleKey } from "./headline-records.ts";
+import { headlineId } from "../../src/server/providers/news/headlines.ts";
+import { buildHeadlines, cleanCoins, cleanText } from "./headline-records.ts";
 import type { RawHeadline } from "./news-sources.ts";
 
 const raw = (fields: Partial<RawHeadline>): RawHeadline => ({
   title: "Title",
-  content: null,
+  summary: null,
   url: null,
-  source: "src",
-  publishedAt: "2025-01-01T00:00:00.000Z",
-  votes: null,
-  origin: "test",
+  source: "Source",
+  publishedAt: "2026-01-01T00:00:00.000Z",
+  language: "en",
+  coins: [],
   ...fields,
 });
 
 describe("headline records", () => {
-  it("fold titles to letters and digits", () => {
-    expect(titleKey("Ethereum’s  Pectra—Upgrade!")).toBe(titleKey("ethereum s pectra upgrade"));
-    expect(titleKey("Café")).toBe("cafe");
+  it("drop invisible characters and collapse whitespace, nothing else", () => {
+    expect(cleanText("\u200B\u200BTop UK lawmakers\u00A0push  to ban\n")).toBe("Top UK lawmakers push to ban");
+    expect(cleanText("Bitcoin‑Ether ETFs — ‘quoted’")).toBe("Bitcoin‑Ether ETFs — ‘quoted’");
+    expect(cleanCoins(["btc", "ETH", "BTC", " sol "])).toEqual(["BTC", "ETH", "SOL"]);
   });
 
-  it("cut long content at a word, with an ellipsis", () => {
-    expect(excerpt("short  text\n")).toBe("short text");
-    const cut = excerpt("word ".repeat(200), 50);
-    expect(cut.length).toBeLessThanOrEqual(50);
-    expect(cut).toMatch(/word…$/);
-  });
-
-  it("keep the richest of duplicates and borrow what it lacks", () => {
+  it("identify an item by its cleaned title, keep the earliest of duplicates and sort newest first", () => {
     const { headlines, duplicates } = buildHeadlines([
-      raw({ title: "Same story", votes: { like: 3 }, publishedAt: "2024-09-21T19:50:12.000Z", origin: "a" }),
-      raw({ title: "Same  Story!", url: "https://example.com/s", content: "Body", origin: "b" }),
-      raw({ title: "Other", publishedAt: "2025-02-01T00:00:00.000Z" }),
+      raw({ title: "Same story", publishedAt: "2026-01-02T00:00:00.000Z", coins: ["btc"] }),
+      raw({ title: "\u200BSame  Story!", publishedAt: "2026-01-01T00:00:00.000Z", summary: " An  excerpt " }),
+      raw({ title: "Other", publishedAt: "2026-02-01T00:00:00.000Z", url: "https://example.com/o" }),
     ]);
     expect(duplicates).toBe(1);
-    expect(headlines.map((h) => h.title)).toEqual(["Other", "Same  Story!".replace("  ", " ")]);
-    expect(headlines[1]).toMatchObject({
-      url: "https://example.com/s",
-      content: "Body",
-      votes: { like: 3 },
-      origin: "b",
-      language: "en",
-    });
-    expect(headlines[1]?.id).toMatch(/^[0-9a-f]{12}$/);
+    expect(headlines).toEqual([
+      {
+        id: headlineId("Other"),
+        publishedAt: "2026-02-01T00:00:00.000Z",
+        language: "en",
+        source: "Source",
+        coins: [],
+        title: "Other",
+        content: null,
+        url: "https://example.com/o",
+      },
+      {
+        id: headlineId("Same Story!"),
+        publishedAt: "2026-01-01T00:00:00.000Z",
+        language: "en",
+        source: "Source",
+        coins: [],
+        title: "Same Story!",
+        content: "An excerpt",
+        url: null,
+      },
+    ]);
+    expect(headlineId("Same story")).toBe(headlineId("Same Story!"));
   });
 
-  it("split a title of several paragraphs into title and content", () => {
-    const [headline] = buildHeadlines([raw({ title: "BREAKING: first\n\nsecond part\n\nthird" })]).headlines;
-    expect(headline).toMatchObject({ title: "BREAKING: first", content: "second part third" });
+  it("refuse a title without letters or digits", () => {
+    expect(() => buildHeadlines([raw({ title: "…" })])).toThrow(/without letters or digits/);
   });
 });

@@ -1,82 +1,43 @@
-import { createHash } from "node:crypto";
-import type { HeadlineRecord } from "../../src/server/providers/news/headlines.ts";
+import { type HeadlineRecord, headlineId } from "../../src/server/providers/news/headlines.ts";
 import type { RawHeadline } from "./news-sources.ts";
 
-/**
- * Content is cut to an excerpt: some sources carry whole articles (up to 12,000 characters), which are the
- * publishers' text; a feed needs a summary, and the link or the title leads to the rest.
- */
-export const CONTENT_MAX = 600;
+/** Zero-width spaces, joiners and the byte-order mark: invisible, but they split words and change ids. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 
-export const collapseSpaces = (text: string) => text.replace(/\s+/g, " ").trim();
+/** Invisible characters removed, runs of whitespace (no-break spaces included) made one space. */
+export const cleanText = (text: string) => text.replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
 
-export function excerpt(text: string, max = CONTENT_MAX): string {
-  const clean = collapseSpaces(text);
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
-}
-
-/** The identity of a headline across sources: letters and digits only, case and typography folded. */
-export function titleKey(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
+/** Upper case, each once, in the source's order. */
+export const cleanCoins = (coins: readonly string[]) => [
+  ...new Set(coins.map((coin) => coin.trim().toUpperCase()).filter(Boolean)),
+];
 
 /**
- * A title that runs over several paragraphs (posts on X in the cryptopanic file) keeps its first paragraph
- * as the title; the rest becomes the content.
- */
-function splitTitle(raw: RawHeadline): { title: string; rest: string | null } {
-  const [first = "", ...more] = raw.title.split(/\n\s*\n/);
-  return { title: collapseSpaces(first), rest: more.length > 0 ? more.join(" ") : null };
-}
-
-const richness = (record: HeadlineRecord) => (record.url ? 2 : 0) + (record.content ? 1 : 0);
-
-/**
- * Normalised, de-duplicated by title key, newest first. Of duplicates the one with a link and content wins
- * (then the earliest); it borrows what it lacks (link, content, votes) from the others, which describe the
- * same story.
+ * Cleaned, identified by the normalised title (headlineId), de-duplicated by that id keeping the earliest copy,
+ * newest first (equal times by id). Titles and summaries are the publishers' words: nothing else is changed.
  */
 export function buildHeadlines(raw: readonly RawHeadline[]): { headlines: HeadlineRecord[]; duplicates: number } {
-  const groups = new Map<string, HeadlineRecord[]>();
+  const byId = new Map<string, HeadlineRecord>();
   for (const item of raw) {
-    const { title, rest } = splitTitle(item);
-    const key = titleKey(title);
-    if (!key) continue;
-    const body = item.content ?? rest;
+    const title = cleanText(item.title);
+    const id = headlineId(title);
+    if (!id) throw new Error(`a title without letters or digits: ${JSON.stringify(item.title)}`);
+    const summary = item.summary === null ? "" : cleanText(item.summary);
     const record: HeadlineRecord = {
-      id: createHash("sha256").update(key).digest("hex").slice(0, 12),
-      title,
-      content: body ? excerpt(body) : null,
-      url: item.url,
-      source: collapseSpaces(item.source),
+      id,
       publishedAt: item.publishedAt,
-      language: "en",
-      votes: item.votes,
-      origin: item.origin,
+      language: item.language,
+      source: cleanText(item.source),
+      coins: cleanCoins(item.coins),
+      title,
+      content: summary || null,
+      url: item.url,
     };
-    groups.set(key, [...(groups.get(key) ?? []), record]);
+    const kept = byId.get(id);
+    if (!kept || record.publishedAt < kept.publishedAt) byId.set(id, record);
   }
-  const headlines = [...groups.values()].map((group) => {
-    const [best, ...others] = [...group].sort(
-      (a, b) => richness(b) - richness(a) || a.publishedAt.localeCompare(b.publishedAt),
-    );
-    if (!best) throw new Error("empty duplicate group");
-    return {
-      ...best,
-      url: best.url ?? others.find((other) => other.url)?.url ?? null,
-      content: best.content ?? others.find((other) => other.content)?.content ?? null,
-      votes: best.votes ?? others.find((other) => other.votes)?.votes ?? null,
-    };
-  });
-  headlines.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
-  if (new Set(headlines.map((headline) => headline.id)).size !== headlines.length) throw new Error("id collision");
+  const headlines = [...byId.values()].sort(
+    (a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id),
+  );
   return { headlines, duplicates: raw.length - headlines.length };
 }

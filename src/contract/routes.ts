@@ -80,6 +80,7 @@ import {
   newsItemSchema,
   newsListDataSchema,
   newsListQuerySchema,
+  weeklyHotDataSchema,
 } from "./news.ts";
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
 import { telegramRoutes } from "./telegram.ts";
@@ -356,7 +357,8 @@ export const routes = {
   newsRealTime: {
     method: "get",
     path: "/news/real/time",
-    summary: "Latest news, newest first, paged by cursor",
+    summary:
+      "Latest news visible at market time, newest first, paged by cursor; coinAbbr keeps the items tagged with that coin",
     tag: "news",
     query: newsListQuerySchema,
     data: newsListDataSchema,
@@ -372,14 +374,23 @@ export const routes = {
   newsDailyHot: {
     method: "get",
     path: "/news/daily/hot",
-    summary: "The day's hot news in English and Chinese",
+    summary:
+      "The day's hot news in English and Chinese (each item says its language): the last 24 hours' items ranked by score as in news/weekly/hot",
     tag: "news",
     data: dailyHotDataSchema,
+  },
+  newsWeeklyHot: {
+    method: "get",
+    path: "/news/weekly/hot",
+    summary:
+      "The week's hot news: items of the 7 days before the newest visible one, ranked by score = the sum, over its terms and coins that the week mentions more often than the whole archive does, of (how many other items of the week share it) x ln(that ratio)",
+    tag: "news",
+    data: weeklyHotDataSchema,
   },
   newsHotList: {
     method: "get",
     path: "/news/hot/list",
-    summary: "Hot news ranked (ranks 1-3 shown as images)",
+    summary: "Hot news ranked as in news/weekly/hot, paged (ranks 1-3 shown as images)",
     tag: "news",
     query: newsListQuerySchema,
     data: newsListDataSchema,
@@ -387,7 +398,8 @@ export const routes = {
   hotWords: {
     method: "get",
     path: "/word/hot/get",
-    summary: "Hot words ranked from recent headlines",
+    summary:
+      "Hot words: terms and coins of the last 24 hours' items ranked by how much more often they occur there than in the whole archive",
     tag: "news",
     data: hotWordsDataSchema,
   },

@@ -14,6 +14,8 @@ function item(index: number, overrides: Partial<NewsItemData> = {}): NewsItemDat
     createTime: `2025-02-0${index}T10:30:00.000Z`,
     source: "news.example",
     article_pic_url: null,
+    language: "en",
+    coins: [],
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadHeadlines, parseHeadlines } from "./headlines.ts";
+import { HEADLINE_COLUMNS, headlineId, headlinesFile, loadHeadlines, parseHeadlines } from "./headlines.ts";
 import type { NewsItem } from "./news-provider.ts";
 
 let items: NewsItem[];
@@ -9,79 +11,88 @@ beforeAll(async () => {
 
 const find = (title: string) => items.find((item) => item.title === title);
 
+/** The shared file the archive is built from (news/2026q1/news.jsonl); the cross-checks run where it is present. */
+const SHARED_NEWS = fileURLToPath(new URL("../../../../../shared/data/news/2026q1/news.jsonl", import.meta.url));
+const sharedLines = () =>
+  readFileSync(SHARED_NEWS, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { published_at: string; title: string; coins: string[]; url: string | null });
+
 describe("the shipped headlines", () => {
-  it("are unique, English and newest first, with their real dates", () => {
-    expect(items.length).toBeGreaterThan(3000);
+  it("are the 2026 Q1 archive: unique, English, newest first, with their real dates", () => {
+    expect(items).toHaveLength(4824);
     expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
-    expect(new Set(items.map((item) => item.title.toLowerCase())).size).toBe(items.length);
     expect(new Set(items.map((item) => item.language))).toEqual(new Set(["en"]));
     const times = items.map((item) => Date.parse(item.publishedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(items.at(-1)?.publishedAt).toBe("2021-01-29T08:01:27.633Z");
-    expect(items[0]?.publishedAt).toBe("2025-02-07T14:30:00.000Z");
+    expect(items.at(-1)?.publishedAt).toBe("2026-01-01T00:00:34.000Z");
+    expect(items[0]?.publishedAt).toBe("2026-03-31T23:21:27.000Z");
   });
 
-  it("read the cryptopanic French-locale dates by their offset, in winter and in summer", () => {
-    // "Fri Feb 07 2025 08:29:27 GMT+0100 (heure normale d’Europe centrale)"
-    expect(find("Binance Report: Crypto ETFs Surge as Meme Coins Hit Record Numbers")).toMatchObject({
-      publishedAt: "2025-02-07T07:29:27.000Z",
-      source: "coinpaprika.com",
-      votes: { positive: 10, important: 8, like: 9, saves: 6 },
-    });
-    // "Sat Sep 21 2024 21:50:12 GMT+0200 (heure d’été d’Europe centrale)"; also in the sznmelvin file with a link
-    expect(
-      find("Pundit Predicts An ‘I Told You So Moment’ For Cardano As Price Signals $31 ADA Price Rocket"),
-    ).toMatchObject({
-      publishedAt: "2024-09-21T19:50:12.000Z",
-      url: "https://zycrypto.com/pundit-predicts-an-i-told-you-so-moment-for-cardano-as-price-signals-surge-to-31-ada-price/",
-    });
-  });
-
-  it("keep the other sources' dates and fields", () => {
-    expect(find("Cryptoverse: Big investors edge back to bitcoin")).toMatchObject({
-      source: "Reuters",
-      publishedAt: "2023-01-31T06:19:30.343Z",
-      content: "Big investors are dipping their toes into crypto waters again after a bumper month for bitcoin.",
+  it("keep each item's source, coin tags, summary and link as the shared file has them", () => {
+    expect(find("CFTC director who made Bitcoin futures possible returns as chief of staff")).toEqual({
+      id: headlineId("CFTC director who made Bitcoin futures possible returns as chief of staff"),
+      publishedAt: "2026-01-01T01:49:03.000Z",
+      language: "en",
+      source: "Cointelegraph",
+      coins: ["BTC"],
+      title: "CFTC director who made Bitcoin futures possible returns as chief of staff",
+      content:
+        "Amir Zaidi’s return signals a strengthening of crypto oversight as the agency prepares for new digital asset laws.",
       url: null,
     });
-    const microStrategy = find(
-      "MicroStrategy Buys Additional 11,930 BTC, Fibonacci Analysis Hints At $160K Bitcoin Price Peak",
-    );
-    expect(microStrategy).toMatchObject({ source: "NewsBTC", publishedAt: "2024-06-20T19:00:58.000Z" });
-    expect(microStrategy?.content?.length).toBeLessThanOrEqual(600);
+    expect(find("Failure is an option in crypto finance")).toMatchObject({
+      source: "Blockworks",
+      url: "https://blockworks.com/news/failure-is-an-option",
+      coins: [],
+    });
+  });
+
+  it.skipIf(!existsSync(SHARED_NEWS))("hold every item of the shared file at its time, with its tags and link", () => {
+    const shared = sharedLines();
+    const byTime = new Map(items.map((item) => [`${item.publishedAt}|${item.id}`, item]));
+    expect(shared).toHaveLength(items.length);
+    for (const line of shared) {
+      const item = byTime.get(`${new Date(line.published_at).toISOString()}|${headlineId(line.title)}`);
+      expect(item?.coins).toEqual(line.coins);
+      expect(item?.url).toBe(line.url);
+    }
+  });
+
+  it.skipIf(!existsSync(SHARED_NEWS))("clean invisible characters out of titles, so ids do not depend on them", () => {
+    const raw = sharedLines().find((line) => line.title.startsWith("\u200B"));
+    expect(raw).toBeDefined();
+    const title = raw?.title.replace(/\u200B/g, "") ?? "";
+    expect(find(title)?.id).toBe(headlineId(title));
   });
 });
 
-describe("parsing headline lines", () => {
-  const line = {
+describe("the headline file's layout", () => {
+  const record: NewsItem = {
     id: "0123456789ab",
+    publishedAt: "2026-01-01T00:00:00.000Z",
+    language: "en",
+    source: "S",
+    coins: ["BTC"],
     title: "A",
     content: null,
     url: null,
-    source: "S",
-    publishedAt: "2025-01-01T00:00:00.000Z",
-    language: "en",
-    votes: null,
-    origin: "test",
   };
 
-  it("drops the origin, which only the provenance needs", () => {
-    expect(parseHeadlines(`${JSON.stringify(line)}\n\n`, "x")).toEqual([
-      {
-        id: "0123456789ab",
-        title: "A",
-        content: null,
-        url: null,
-        source: "S",
-        publishedAt: line.publishedAt,
-        language: "en",
-        votes: null,
-      },
-    ]);
+  it("names its columns once, then holds one array per headline, and reads back as written", () => {
+    const text = headlinesFile([record]);
+    expect(text).toBe(
+      `${JSON.stringify(HEADLINE_COLUMNS)}\n["0123456789ab","2026-01-01T00:00:00.000Z","en","S",["BTC"],"A",null,null]\n`,
+    );
+    expect(parseHeadlines(`${text}\n`, "x")).toEqual([record]);
   });
 
-  it("names the line of an invalid record", () => {
-    const bad = JSON.stringify({ ...line, publishedAt: "yesterday" });
-    expect(() => parseHeadlines(`${JSON.stringify(line)}\n${bad}\n`, "h.jsonl")).toThrow(/h.jsonl:2/);
+  it("refuses another column line, and names the line of an invalid record", () => {
+    expect(() => parseHeadlines('["id","title"]\n', "h.jsonl")).toThrow(/h.jsonl:1/);
+    const bad = headlinesFile([record, { ...record, publishedAt: "yesterday" }]);
+    expect(() => parseHeadlines(bad, "h.jsonl")).toThrow(/h.jsonl:3/);
+    const short = `${JSON.stringify(HEADLINE_COLUMNS)}\n["0123456789ab"]\n`;
+    expect(() => parseHeadlines(short, "h.jsonl")).toThrow(/h.jsonl:2: expected an array of 8 values/);
   });
 });

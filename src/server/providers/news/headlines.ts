@@ -4,34 +4,62 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { NewsItem } from "./news-provider.ts";
 
-/** Written by scripts/data/build-news-data.ts; one JSON object per line, newest first. */
+/** Written by scripts/data/build-news-data.ts; newest first (see the layout below). */
 export const SHIPPED_HEADLINES_FILE = fileURLToPath(new URL("../../../../data/news/headlines.jsonl", import.meta.url));
 
-/** One line of headlines.jsonl; the build script checks its output against this too. */
+/**
+ * The file's layout: the first line is this list of column names, every further line one headline as a JSON array
+ * of its values in that order. One headline per line keeps diffs readable; naming the fields once instead of on
+ * every line keeps the file small.
+ */
+export const HEADLINE_COLUMNS = [
+  "id",
+  "publishedAt",
+  "language",
+  "source",
+  "coins",
+  "title",
+  "content",
+  "url",
+] as const;
+
+/** A coin tag: an upper-case ticker as the aggregator writes it ("BTC", "XAUT", "1INCH"). */
+export const coinTagSchema = z.string().regex(/^[A-Z0-9]{1,15}$/);
+
+/** One headline of the archive; the build script checks its output against this too. */
 export const headlineRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{12}$/),
-  title: z.string().min(1),
-  content: z.string().min(1).nullable(),
-  url: z.url().nullable(),
-  source: z.string().min(1),
+  /** ISO 8601 UTC, the real publication time */
   publishedAt: z.iso.datetime(),
   language: z.enum(["en", "zh"]),
-  votes: z.record(z.string(), z.number().int().nonnegative()).nullable(),
-  /** the shared file it came from, by short name (see data/PROVENANCE.md) */
-  origin: z.string().min(1),
+  source: z.string().min(1),
+  /** the coins the aggregator tagged the item with; empty when it tagged none */
+  coins: z.array(coinTagSchema),
+  title: z.string().min(1),
+  /** the publisher's summary; null when the source gave none */
+  content: z.string().min(1).nullable(),
+  url: z.url().nullable(),
 });
 
 export type HeadlineRecord = z.infer<typeof headlineRecordSchema>;
+
+/** A record as one line of the file. */
+export const headlineLine = (record: HeadlineRecord): string =>
+  JSON.stringify(HEADLINE_COLUMNS.map((column) => record[column]));
+
+/** The whole file: the column line, then one line per record. */
+export const headlinesFile = (records: readonly HeadlineRecord[]): string =>
+  [JSON.stringify(HEADLINE_COLUMNS), ...records.map(headlineLine)].map((line) => `${line}\n`).join("");
 
 /** Ideographs, kana and hangul: scripts in which a few characters make a headline. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * A headline's id: the first 12 hex digits of SHA-256 over its title key, so the same story has the same id
- * wherever it is read. For titles in Latin script the key is the archive's (scripts/data/headline-records.ts
- * `titleKey`: accents and case folded, then a-z and 0-9 only; the shipped ids are checked against this). That key
- * would erase a title in another script ("比特币突破10万美元" -> "10"), so a title with CJK characters, or with more
- * other letters than Latin ones, is keyed on all its letters and digits. Undefined when it has none.
+ * wherever it is read (the archive, a live feed, a rebuild of the data). For titles in Latin script the key is the
+ * title with accents and case folded, then a-z and 0-9 only, words separated by one space. That key would erase a
+ * title in another script ("比特币突破10万美元" -> "10"), so a title with CJK characters, or with more other letters
+ * than Latin ones, is keyed on all its letters and digits. Undefined when it has none.
  */
 export function headlineId(title: string): string | undefined {
   const folded = title
@@ -46,14 +74,24 @@ export function headlineId(title: string): string | undefined {
 }
 
 export function parseHeadlines(text: string, name: string): NewsItem[] {
-  const items: NewsItem[] = [];
   const lines = text.split("\n");
-  for (const [index, line] of lines.entries()) {
+  const [header = "", ...rows] = lines;
+  if (header.trim() !== JSON.stringify(HEADLINE_COLUMNS)) {
+    throw new Error(`${name}:1: expected the column line ${JSON.stringify(HEADLINE_COLUMNS)}`);
+  }
+  const items: NewsItem[] = [];
+  for (const [index, line] of rows.entries()) {
     if (!line.trim()) continue;
-    const parsed = headlineRecordSchema.safeParse(JSON.parse(line));
-    if (!parsed.success) throw new Error(`${name}:${index + 1}: ${parsed.error.message}`);
-    const { origin: _origin, ...item } = parsed.data;
-    items.push(item);
+    const where = `${name}:${index + 2}`;
+    const values: unknown = JSON.parse(line);
+    if (!Array.isArray(values) || values.length !== HEADLINE_COLUMNS.length) {
+      throw new Error(`${where}: expected an array of ${HEADLINE_COLUMNS.length} values`);
+    }
+    const parsed = headlineRecordSchema.safeParse(
+      Object.fromEntries(HEADLINE_COLUMNS.map((column, at) => [column, values[at]])),
+    );
+    if (!parsed.success) throw new Error(`${where}: ${parsed.error.message}`);
+    items.push(parsed.data);
   }
   return items;
 }

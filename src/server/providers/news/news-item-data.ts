@@ -10,4 +10,6 @@ export const newsItemData = (item: NewsItem): NewsItemData => ({
   createTime: item.publishedAt,
   source: item.source,
   article_pic_url: null,
+  language: item.language === "zh" ? "cn" : "en",
+  coins: [...item.coins],
 });

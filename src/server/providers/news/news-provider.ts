@@ -12,13 +12,13 @@ export interface NewsItem {
   /** a summary or excerpt; null when the source has only the headline */
   content: string | null;
   url: string | null;
-  /** the outlet as the source names it ("Reuters", "cointelegraph.com", "@btc_archive") */
+  /** the outlet as the source names it ("CoinDesk", "Bloomberg (Crypto)", a feed's title) */
   source: string;
   /** the real publication time, ISO 8601 UTC */
   publishedAt: string;
   language: NewsLanguage;
-  /** reader votes by kind (positive, important, like, ...) where the source counted them */
-  votes: Readonly<Record<string, number>> | null;
+  /** the coins the item is about, as upper-case tickers ("BTC", "ETH"); empty when nothing tagged it */
+  coins: string[];
 }
 
 export interface LatestNewsQuery {
@@ -28,6 +28,8 @@ export interface LatestNewsQuery {
   before?: string;
   /** only items in this language; every language when absent */
   language?: NewsLanguage;
+  /** only items tagged with this coin (a ticker, any case) */
+  coin?: string;
 }
 
 export interface NewsPage {
@@ -40,6 +42,12 @@ export interface NewsPage {
 export interface NewsSearchOptions {
   limit?: number;
   language?: NewsLanguage;
+  /** only items tagged with this coin (a ticker, any case) */
+  coin?: string;
+  /** only items published at or after this time (ms since the epoch) */
+  from?: number;
+  /** only items published at or before this time (ms since the epoch) */
+  to?: number;
 }
 
 export interface NewsProvider {
@@ -51,7 +59,10 @@ export interface NewsProvider {
    */
   refresh?(): Promise<void>;
   latest(query?: LatestNewsQuery): Promise<NewsPage>;
-  /** items whose title, content or source hold every word of the query, newest first */
+  /**
+   * Items whose title, content or source hold every word of the query, newest first, within the options' filters.
+   * An empty query finds every item the filters let through, or nothing when no coin or time filter is given.
+   */
   search(query: string, options?: NewsSearchOptions): Promise<NewsItem[]>;
   get(id: string): Promise<NewsItem | undefined>;
 }

@@ -13,6 +13,16 @@ interface Entry {
   time: number;
   /** title, content and source folded for search, with a space at each end so words match at their start */
   text: string;
+  /** the coin tags, upper case */
+  coins: ReadonlySet<string>;
+}
+
+/** What an item must be to be listed: in the language, tagged with the coin, published within the times. */
+interface Filter {
+  language?: NewsLanguage;
+  coin?: string;
+  from?: number;
+  to?: number;
 }
 
 /** Letters and digits only, case and accents folded: what search compares. */
@@ -48,10 +58,13 @@ const keyOf = (entry: Entry): Position => ({ time: entry.time, id: entry.item.id
 
 /**
  * The embedded news: an archive of real headlines with their REAL dates. Dates are never moved onto the
- * replay timeline (a 2025 story dated 2026 would be a made-up fact next to replayed prices). What the
- * replay decides is visibility: with `visibleUntil` (the replay clock) an item shows once market time has
- * reached its publication, so a replay set in 2024 does not show 2025's news. The shipped headlines end in
- * February 2025, before the default replay window, so by default the whole archive is visible.
+ * replay timeline (a story dated by us would be a made-up fact next to replayed prices). What the replay decides is
+ * visibility: with `visibleUntil` (the replay clock) an item shows once market time has reached its publication,
+ * and not a millisecond before, so the news appears in time order as the replay runs. The shipped headlines cover
+ * 2026-01-01 .. 2026-03-31 (the default replay window is March 2026); a replay set in 2025 shows none.
+ *
+ * Filters: `language`, `coin` (the item's coin tags; a ticker in any case) and, for search, `from`/`to` (ms, both
+ * inclusive). Search with an empty query lists what the filters let through, and nothing without a coin or time.
  */
 export function createReplayNews(deps: { items: readonly NewsItem[]; visibleUntil?: () => number }): NewsProvider {
   const entries: Entry[] = deps.items
@@ -59,6 +72,7 @@ export function createReplayNews(deps: { items: readonly NewsItem[]; visibleUnti
       item,
       time: Date.parse(item.publishedAt),
       text: ` ${fold(`${item.title} ${item.content ?? ""} ${item.source}`)} `,
+      coins: new Set(item.coins.map((coin) => coin.toUpperCase())),
     }))
     .sort((a, b) => order(keyOf(a), keyOf(b)));
   const byId = new Map(entries.map((entry) => [entry.item.id, entry]));
@@ -80,7 +94,11 @@ export function createReplayNews(deps: { items: readonly NewsItem[]; visibleUnti
     return until === undefined ? 0 : firstNotPreceding((entry) => entry.time > until);
   };
   const isVisible = (entry: Entry) => !deps.visibleUntil || entry.time <= deps.visibleUntil();
-  const speaks = (entry: Entry, language: NewsLanguage | undefined) => !language || entry.item.language === language;
+  const passes = (entry: Entry, filter: Filter) =>
+    (!filter.language || entry.item.language === filter.language) &&
+    (!filter.coin || entry.coins.has(filter.coin.toUpperCase())) &&
+    (filter.from === undefined || entry.time >= filter.from) &&
+    (filter.to === undefined || entry.time <= filter.to);
 
   return {
     kind: "archive",
@@ -94,26 +112,42 @@ export function createReplayNews(deps: { items: readonly NewsItem[]; visibleUnti
           firstNotPreceding((entry) => order(keyOf(entry), cursor) <= 0),
         );
       }
+      const filter: Filter = { language: query.language, coin: query.coin };
       const page: Entry[] = [];
       let index = start;
       for (; index < entries.length && page.length < limit; index++) {
         const entry = entries[index];
-        if (entry && speaks(entry, query.language)) page.push(entry);
+        if (entry && passes(entry, filter)) page.push(entry);
       }
       const last = page.at(-1);
-      const more = entries.slice(index).some((entry) => speaks(entry, query.language));
+      let more = false;
+      for (; index < entries.length && !more; index++) {
+        const entry = entries[index];
+        more = entry !== undefined && passes(entry, filter);
+      }
       return { items: page.map((entry) => entry.item), next: last && more ? cursorOf(last) : null };
     },
     async search(query, options = {}) {
       // each query word must begin some word of the text: "eth" finds "Ethereum", "reum" finds nothing; Chinese,
       // Japanese and Korean are written without spaces, so a word in those scripts may match anywhere
       const words = fold(query).split(" ").filter(Boolean);
-      if (words.length === 0) return [];
+      const { coin, from, to } = options;
+      if (words.length === 0 && !coin && from === undefined && to === undefined) return [];
+      const filter: Filter = { language: options.language, coin, from, to };
       const limit = clampLimit(options.limit);
       const found: NewsItem[] = [];
-      for (let index = visibleFrom(); index < entries.length && found.length < limit; index++) {
+      // newest first: start at the newest item visible and not after `to`, stop at the first before `from`
+      let index = visibleFrom();
+      if (to !== undefined)
+        index = Math.max(
+          index,
+          firstNotPreceding((entry) => entry.time > to),
+        );
+      for (; index < entries.length && found.length < limit; index++) {
         const entry = entries[index];
-        if (!entry || !speaks(entry, options.language)) continue;
+        if (!entry) continue;
+        if (from !== undefined && entry.time < from) break;
+        if (!passes(entry, filter)) continue;
         if (words.every((word) => entry.text.includes(CJK.test(word) ? word : ` ${word}`))) found.push(entry.item);
       }
       return found;

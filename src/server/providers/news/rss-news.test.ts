@@ -101,7 +101,8 @@ describe("the live news provider", () => {
     for (const item of items) expect(item.id).toBe(headlineId(item.title));
     expect(new Set(items.map((item) => item.id)).size).toBe(20);
 
-    // the same story as the archive has it, under the archive's id; the copy of the first feed configured
+    // the id is the normalised title's hash, as the archive's ids are; the copy of the first feed configured; no coin
+    // list given, so no tags
     const ftx = items.find((item) => item.title.startsWith("Customers protest"));
     expect(ftx).toEqual({
       id: "777a6db31373",
@@ -112,13 +113,39 @@ describe("the live news provider", () => {
       source: "Cointelegraph.com News",
       publishedAt: "2024-06-21T11:59:00.000Z",
       language: "en",
-      votes: null,
+      coins: [],
     });
     expect(items.find((item) => item.id === "299d8ad9163b")).toMatchObject({
       source: "The Block",
       content: expect.stringMatching(/^Bitcoin long liquidations/),
     });
     expect(items.filter((item) => item.language === "zh")).toHaveLength(4);
+  });
+
+  it("tags items with the coins their title or summary names, in English and Chinese feeds alike", async () => {
+    const coins = [
+      { symbol: "BTC", name: "Bitcoin" },
+      { symbol: "ETH", name: "Ethereum" },
+      { symbol: "USDT", name: "Tether" },
+      { symbol: "TON", name: "Toncoin" },
+      { symbol: "LINK", name: "Chainlink" },
+    ];
+    const provider = open(ALL, { coins: () => coins });
+    await provider.refresh?.();
+    const items = await everything(provider);
+    const byTitle = (start: string) => items.find((item) => item.title.startsWith(start));
+    expect(byTitle("Bitcoin liquidations spike")?.coins).toEqual(["BTC"]);
+    // "ether" is not the coin's name as the market knows it ("Ethereum"): only the names and tickers given count
+    expect(byTitle("Standard Chartered to launch spot trading desk")?.coins).toEqual(["BTC"]);
+    // a Chinese feed's item: the tickers written in it count, Chinese names are not read
+    expect(byTitle("紧急提醒")).toMatchObject({ language: "zh", coins: ["USDT", "TON"] });
+    // the coin filters see the tags
+    const usdt = await provider.search("", { coin: "usdt" });
+    expect(usdt.length).toBeGreaterThan(0);
+    for (const item of usdt) expect(item.coins).toContain("USDT");
+    expect((await provider.latest({ coin: "TON", language: "zh" })).items.map((item) => item.title)).toEqual([
+      "紧急提醒：有攻击者在大批量尝试TON链USDT假充值，请交易所注意防范",
+    ]);
   });
 
   it("derives ids exactly as the shipped archive did", async () => {

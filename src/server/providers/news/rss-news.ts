@@ -1,6 +1,7 @@
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
 import { createUpstream, type Upstream, UpstreamError, type UpstreamOptions } from "../upstream/upstream.ts";
+import { type CoinName, coinTagger } from "./coin-tags.ts";
 import { FeedFormatError, type ParsedFeed, parseFeed } from "./feed-parser.ts";
 import { headlineId } from "./headlines.ts";
 import type { NewsItem, NewsLanguage, NewsProvider } from "./news-provider.ts";
@@ -24,6 +25,8 @@ export interface RssNewsOptions {
   maxItems?: number;
   /** the HTTP client's settings for every feed (tests shorten them) */
   upstream?: RssUpstreamTuning;
+  /** the coins items are tagged with when their title or summary names them (none when absent) */
+  coins?: () => readonly CoinName[];
 }
 
 export const RSS_DEFAULT_MAX_ITEMS = 2000;
@@ -61,9 +64,13 @@ const newestFirst = (a: NewsItem, b: NewsItem) =>
  *   feed that fails (HTTP, timeout, not a feed) is logged once when it starts failing and once when it recovers;
  *   the others' items land regardless. refresh() rejects only when every feed failed this time, and what was read
  *   before stays served.
+ * - Each feed's language is the configuration's (NEWS_FEEDS "zh=" marks a Chinese feed), so Chinese feeds serve the
+ *   app's Chinese readers while the archive has no Chinese items.
  * - Items are identified like the archive's (headlineId of the title), so one story carried by two feeds is one
- *   item; the copy seen first keeps its fields. Its date is the feed's, clamped to now when it lies in the future;
- *   an item without a readable date is dated when first seen. Only the newest `maxItems` are kept.
+ *   item; the copy seen first keeps its fields. Feeds carry no coin tags: an item is tagged with the coins its title
+ *   or summary names (coin-tags.ts), as the market knows them when the item is first read. Its date is the feed's,
+ *   clamped to now when it lies in the future; an item without a readable date is dated when first seen. Only the
+ *   newest `maxItems` are kept.
  * - latest/search/get are the archive's own code over the items (same order, cursors, errors and search).
  */
 export function openRssNews(options: RssNewsOptions): NewsProvider {
@@ -106,7 +113,7 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
     }
   }
 
-  function merge(feed: RssFeed, parsed: ParsedFeed, now: number): boolean {
+  function merge(feed: RssFeed, parsed: ParsedFeed, now: number, tag: (text: string) => string[]): boolean {
     let added = false;
     for (const entry of parsed.entries) {
       const id = headlineId(entry.title);
@@ -120,7 +127,7 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
         source: parsed.source,
         publishedAt: new Date(dated).toISOString(),
         language: feed.language,
-        votes: null,
+        coins: tag(`${entry.title} ${entry.content ?? ""}`),
       });
       added = true;
     }
@@ -130,11 +137,12 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
   async function refreshOnce() {
     const results = await Promise.allSettled(readers.map(read));
     const now = clock.now().getTime();
+    const tag = coinTagger(options.coins?.() ?? []);
     let added = false;
     // in the order of the configuration, so that which copy of a shared story is kept does not depend on timing
     for (const [index, result] of results.entries()) {
       const reader = readers[index];
-      if (reader && result.status === "fulfilled") added = merge(reader.feed, result.value, now) || added;
+      if (reader && result.status === "fulfilled") added = merge(reader.feed, result.value, now, tag) || added;
     }
     if (added) {
       const sorted = [...items.values()].sort(newestFirst);

@@ -15,6 +15,8 @@ function item(n: number): NewsItemData {
     createTime: "2024-05-01T10:00:00Z",
     source: "CoinDesk",
     article_pic_url: null,
+    language: "en",
+    coins: [],
   };
 }
 

@@ -16,6 +16,8 @@ const item = (n: number): NewsItemData => ({
   createTime: `2026-03-0${n}T10:00:00.000Z`,
   source: "Reuters",
   article_pic_url: null,
+  language: "en",
+  coins: [],
 });
 
 function LiveNews() {
