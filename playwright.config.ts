@@ -77,6 +77,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT_POINTS: "10000",
         // every visitor of the suite chats from 127.0.0.1; the per-address quota has its own API test
         VISITORS_PER_ADDRESS: "10000",
+        // the shipped market and news (its replay date is what the tests read), never the network
+        MARKET_PROVIDER: "replay",
+        NEWS_PROVIDER: "archive",
         // Telegram sign-in checks init data with this token (tests sign theirs with it); the bot polls the stand-in,
         // which prepares the cards the app shares into Telegram
         BOT_TOKEN: E2E_BOT_TOKEN,

@@ -26,6 +26,9 @@ export async function startBenchServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_POINTS: "100000000",
+    // measured on the shipped market and news: the network's speed is not the product's
+    MARKET_PROVIDER: "replay",
+    NEWS_PROVIDER: "archive",
     ...env,
   });
   return { server: await startServer(config, options), dataDir };

@@ -58,6 +58,9 @@ async function startServerProcess(env: Record<string, string>): Promise<{ child:
       PORT: "0",
       LOG_LEVEL: "info",
       STATIC_DIR: path.join(tmpdir(), "ml-no-static"),
+      // the shipped market and news, never the network
+      MARKET_PROVIDER: "replay",
+      NEWS_PROVIDER: "archive",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -73,6 +73,9 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_POINTS: "10000",
     // every visitor of these tests calls from 127.0.0.1; the per-address quota has its own test
     VISITORS_PER_ADDRESS: "10000",
+    // the shipped market and news, never the network
+    MARKET_PROVIDER: "replay",
+    NEWS_PROVIDER: "archive",
     LLM_GPT_BASE_URL: model.baseUrl,
     LLM_GPT_API_KEY: "test",
     LLM_TIMEOUT_MS: String(TIMEOUT_MS),
