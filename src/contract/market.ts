@@ -169,5 +169,7 @@ export const helloEventSchema = z.object({ market: marketStatusDataSchema, lang:
 /** Pushed over the live channel (GET push, Server-Sent Events). */
 export const tickEventSchema = z.object({
   at: z.string(),
+  /** the market status of this refresh: when the source switched (replay, live), the label and lists follow it */
+  market: marketStatusDataSchema.optional(),
   ticks: z.array(z.object({ coinAbbr: z.string(), lastPrice: z.number(), change: z.number().nullable() })),
 });

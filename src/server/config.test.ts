@@ -112,8 +112,18 @@ describe("loadConfig", () => {
 
   it("chooses the market and news sources", () => {
     const defaults = loadConfig({});
-    expect(defaults.market.provider).toBe("replay");
-    expect(defaults.news.provider).toBe("archive");
+    // fresh data by default: live while it answers, else the shipped replay and archive, asked again every minute
+    expect(defaults.market).toMatchObject({ provider: "auto", probeSeconds: 60 });
+    expect(defaults.news).toMatchObject({ provider: "auto", probeSeconds: 60 });
+    expect(defaults.news.feeds.length).toBeGreaterThan(0);
+    const pinned = loadConfig({
+      MARKET_PROVIDER: "replay",
+      NEWS_PROVIDER: "archive",
+      MARKET_PROBE_SECONDS: "5",
+      NEWS_PROBE_SECONDS: "0.5",
+    });
+    expect(pinned.market).toMatchObject({ provider: "replay", probeSeconds: 5 });
+    expect(pinned.news).toMatchObject({ provider: "archive", probeSeconds: 0.5 });
     const live = loadConfig({
       MARKET_PROVIDER: "live",
       BINANCE_BASE_URL: "http://127.0.0.1:9001",
@@ -133,6 +143,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ MARKET_PROVIDER: "binance" })).toThrow(/MARKET_PROVIDER/);
     expect(() => loadConfig({ NEWS_PROVIDER: "rss", NEWS_FEEDS: "ftp://feeds.example/x" })).toThrow(/NEWS_FEEDS/);
     expect(() => loadConfig({ NEWS_PROVIDER: "rss", NEWS_FEEDS: " , " })).toThrow(/NEWS_FEEDS/);
+    // auto reads the feeds too, so they must be feeds; the archive does not read them
+    expect(() => loadConfig({ NEWS_FEEDS: "ftp://feeds.example/x" })).toThrow(/NEWS_FEEDS/);
+    expect(loadConfig({ NEWS_PROVIDER: "archive", NEWS_FEEDS: " , " }).news.feeds).toEqual([]);
+    expect(() => loadConfig({ MARKET_PROBE_SECONDS: "0" })).toThrow(/MARKET_PROBE_SECONDS/);
+    expect(() => loadConfig({ NEWS_PROVIDER: "sometimes" })).toThrow(/NEWS_PROVIDER/);
   });
   it("runs the bot on a webhook when PUBLIC_URL is https, else by polling, unless BOT_MODE says otherwise", () => {
     const token = "7000000001:AAbotbotbotbotbotbotbotbotbotbotbot";

@@ -29,7 +29,7 @@ export interface NewsFeed {
   language: "en" | "zh";
 }
 
-/** Crypto outlets' public feeds, read when NEWS_PROVIDER=rss and NEWS_FEEDS is not set. */
+/** Crypto outlets' public feeds, read when NEWS_PROVIDER is rss or auto and NEWS_FEEDS is not set. */
 const DEFAULT_NEWS_FEEDS = [
   "https://cointelegraph.com/rss",
   "https://www.coindesk.com/arc/outboundfeeds/rss/",
@@ -119,18 +119,20 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
   VISITORS_PER_ADDRESS: z.coerce.number().int().positive().default(Quotas.visitorsPerAddress),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  MARKET_PROVIDER: z.enum(["replay", "live"]).default("replay"),
+  MARKET_PROVIDER: z.enum(["auto", "replay", "live"]).default("auto"),
   BINANCE_BASE_URL: z.url().default("https://api.binance.com"),
   COINGECKO_BASE_URL: z.url().default("https://api.coingecko.com/api/v3"),
   COINGECKO_API_KEY: optionalString,
   FEAR_GREED_URL: optionalUrl,
-  NEWS_PROVIDER: z.enum(["archive", "rss"]).default("archive"),
+  NEWS_PROVIDER: z.enum(["auto", "archive", "rss"]).default("auto"),
   NEWS_FEEDS: z.string().default(DEFAULT_NEWS_FEEDS.join(",")),
   MARKET_REPLAY_START: optionalString.pipe(z.iso.date().or(z.iso.datetime()).optional()),
   MARKET_REPLAY_SPEED: z.coerce.number().positive().default(1),
   MARKET_REPLAY_AT_END: z.enum(["wrap", "clamp"]).default("wrap"),
   MARKET_REFRESH_SECONDS: z.coerce.number().positive().default(15),
   NEWS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
+  MARKET_PROBE_SECONDS: z.coerce.number().positive().default(60),
+  NEWS_PROBE_SECONDS: z.coerce.number().positive().default(60),
   UPLOAD_DIR: optionalString,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -226,14 +228,19 @@ export interface Config {
   authRateLimitPoints: number;
   /** visitors from one address share this many times the visitor's daily chats */
   visitorsPerAddress: number;
-  /** market data: the replay of shipped Binance history, or live Binance prices with CoinGecko metadata */
+  /**
+   * market data: the replay of shipped Binance history, or live Binance prices with CoinGecko metadata; "auto": live
+   * while it answers, else the replay (probed at start and every probeSeconds while the replay serves)
+   */
   market: {
-    provider: "replay" | "live";
+    provider: "auto" | "replay" | "live";
     /** first replay instant, ISO; undefined: 30 days before the end of the hourly data */
     replayStart: string | undefined;
     replaySpeed: number;
     replayAtEnd: "wrap" | "clamp";
     refreshSeconds: number;
+    /** auto: how often the live market is asked again while the replay serves */
+    probeSeconds: number;
     /** live: Binance's public REST API (tickers, klines) */
     binanceUrl: string;
     /** live: CoinGecko's API (coin metadata, market caps, categories, logos); the key raises its rate limit */
@@ -243,11 +250,13 @@ export interface Config {
     fearGreedUrl: string | undefined;
   };
   news: {
-    /** "archive": the shipped real headlines; "rss": the feeds below, polled */
-    provider: "archive" | "rss";
+    /** "archive": the shipped real headlines; "rss": the feeds below, polled; "auto": the feeds while they answer */
+    provider: "auto" | "archive" | "rss";
     feeds: NewsFeed[];
     /** how often the source is checked for items newer than the last pushed */
     refreshSeconds: number;
+    /** auto: how often the feeds are asked again while the archive serves */
+    probeSeconds: number;
   };
   /** chat uploads (images, PDFs): a local directory, or an S3-compatible bucket when S3_* are all set */
   uploads: {
@@ -346,7 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (baseUrl && apiKey) llm[key] = { baseUrl, apiKey, model };
   }
   const feeds = parseFeeds(e.NEWS_FEEDS);
-  if (e.NEWS_PROVIDER === "rss" && typeof feeds === "string") {
+  if (e.NEWS_PROVIDER !== "archive" && typeof feeds === "string") {
     throw new ConfigError(`Invalid configuration: NEWS_FEEDS: ${feeds}`);
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -431,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replaySpeed: e.MARKET_REPLAY_SPEED,
       replayAtEnd: e.MARKET_REPLAY_AT_END,
       refreshSeconds: e.MARKET_REFRESH_SECONDS,
+      probeSeconds: e.MARKET_PROBE_SECONDS,
       binanceUrl: e.BINANCE_BASE_URL,
       coingeckoUrl: e.COINGECKO_BASE_URL,
       coingeckoApiKey: e.COINGECKO_API_KEY,
@@ -440,6 +450,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: e.NEWS_PROVIDER,
       feeds: typeof feeds === "string" ? [] : feeds,
       refreshSeconds: e.NEWS_REFRESH_SECONDS,
+      probeSeconds: e.NEWS_PROBE_SECONDS,
     },
     uploads: {
       dir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),

@@ -47,14 +47,19 @@ import { type Clock, systemClock } from "./providers/clock.ts";
 import { createHumanCheck } from "./providers/human-check.ts";
 import { createMailer } from "./providers/mail/mailer.ts";
 import { createFearGreedIndex } from "./providers/market/fear-greed-index.ts";
+import { type AutoMarket, openAutoMarket } from "./providers/market/auto-market.ts";
 import { openLiveMarket } from "./providers/market/live-market.ts";
 import { openReplayMarket } from "./providers/market/replay-market.ts";
+import { type AutoNews, openAutoNews } from "./providers/news/auto-news.ts";
+import type { NewsProvider } from "./providers/news/news-provider.ts";
 import { openReplayNews } from "./providers/news/replay-news.ts";
 import { openRssNews } from "./providers/news/rss-news.ts";
 import { createMemoryPubSub, createRedisPubSub } from "./providers/pubsub.ts";
 import { createRateLimiter } from "./providers/rate-limiter.ts";
 import { createRedisLink } from "./providers/redis.ts";
+import type { ProbeResult } from "./providers/source-switch.ts";
 import { createOpenAiTranscription } from "./providers/speech/openai-transcription.ts";
+import { systemTimers, type Timers } from "./providers/timers.ts";
 import { createUploadStore } from "./providers/upload-store/create-upload-store.ts";
 
 export interface RunningServer {
@@ -71,6 +76,13 @@ export interface RunningServer {
   telegram: TelegramBot | undefined;
   /** sharing into Telegram and the daily digest, when the bot is on */
   telegramApp: TelegramApp | undefined;
+  /** which market and news sources serve now (MARKET_PROVIDER / NEWS_PROVIDER auto switch between two) */
+  sources: {
+    market(): "replay" | "live";
+    news(): "archive" | "live";
+    /** probes the auto sources now (the background probe's work) and refreshes market and news from what they chose */
+    check(): Promise<void>;
+  };
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -84,34 +96,114 @@ export interface ServerOptions {
   chatToolkit?: ChatToolkit;
   /** tests shorten the Telegram bot's polling waits and name its node */
   telegram?: Partial<TelegramRuntimeOptions>;
+  /** tests fire the background probes of the auto sources by hand */
+  timers?: Timers;
 }
 
-/** The market source of the configuration, and the market time news must not run ahead of. */
-async function openMarketProvider(config: Config, db: Database, clock: Clock, logger: Logger) {
-  if (config.market.provider === "live") {
-    const provider = openLiveMarket({
+/**
+ * A child logger for a live adapter inside an auto provider: while the fallback serves, its own warnings (each feed
+ * failing, each metadata retry) are held back, so an offline start or outage is the switch's one line.
+ */
+function adapterLogger(logger: Logger) {
+  const child = logger.child({});
+  const quiet = logger.levelVal > (logger.levels.values.error ?? 50) ? logger.level : "error";
+  child.level = quiet;
+  return { logger: child, serving: (live: boolean) => (child.level = live ? logger.level : quiet) };
+}
+
+/** The start's one line about the sources an auto provider chose, with why a live one is not used. */
+function logSourcesChosen(logger: Logger, market: ProbeResult | undefined, news: ProbeResult | undefined) {
+  if (!market && !news) return;
+  const chosen = {
+    ...(market && { market: market.live ? "live" : "replay", marketReason: market.reason }),
+    ...(news && { news: news.live ? "live" : "archive", newsReason: news.reason }),
+  };
+  const offline = [market && !market.live && "the live market", news && !news.live && "the news feeds"].filter(Boolean);
+  if (offline.length === 0) logger.info(chosen, "live sources answer; serving them");
+  else
+    logger.info(
+      chosen,
+      `${offline.join(" and ")} not reachable; serving the shipped data and asking again in the background`,
+    );
+}
+
+/**
+ * The market source of the configuration, and the market time news must not run ahead of (it follows the source
+ * serving). `auto` is set for MARKET_PROVIDER=auto; `onSwitch` is called after it switched.
+ */
+async function openMarketProvider(
+  config: Config,
+  db: Database,
+  deps: { clock: Clock; timers: Timers; logger: Logger; onSwitch: () => void },
+) {
+  const { clock, logger } = deps;
+  const openLive = (liveLogger: Logger) =>
+    openLiveMarket({
       binanceUrl: config.market.binanceUrl,
       coingeckoUrl: config.market.coingeckoUrl,
       coingeckoApiKey: config.market.coingeckoApiKey,
       clock,
-      logger,
+      logger: liveLogger,
     });
-    return { provider, marketTime: () => clock.now().getTime() };
+  if (config.market.provider === "live") {
+    return { provider: openLive(logger), marketTime: () => clock.now().getTime(), auto: undefined };
   }
-  const replay = { start: config.market.replayStart, speed: config.market.replaySpeed };
-  const provider = await openReplayMarket({
+  const settings = { start: config.market.replayStart, speed: config.market.replaySpeed };
+  const replay = await openReplayMarket({
     wall: clock,
-    ...replay,
+    ...settings,
     atEnd: config.market.replayAtEnd,
-    anchor: await loadReplayAnchor(db, replay, clock.now().getTime()),
+    anchor: await loadReplayAnchor(db, settings, clock.now().getTime()),
   });
-  return { provider, marketTime: () => provider.clock.now() };
+  if (config.market.provider === "replay") {
+    return { provider: replay, marketTime: () => replay.clock.now(), auto: undefined };
+  }
+  const live = adapterLogger(logger);
+  const auto: AutoMarket = openAutoMarket({
+    replay,
+    replayTime: () => replay.clock.now(),
+    live: openLive(live.logger),
+    clock,
+    timers: deps.timers,
+    logger,
+    probeEveryMs: config.market.probeSeconds * 1000,
+    onSwitch: (kind) => {
+      live.serving(kind === "live");
+      deps.onSwitch();
+    },
+  });
+  return { provider: auto, marketTime: () => auto.marketTime(), auto, serving: live.serving };
+}
+
+/** The news source of the configuration; `auto` is set for NEWS_PROVIDER=auto. */
+async function openNewsProvider(
+  config: Config,
+  deps: { clock: Clock; timers: Timers; logger: Logger; marketTime: () => number; onSwitch: () => void },
+): Promise<{ provider: NewsProvider; auto?: AutoNews; serving?: (live: boolean) => void }> {
+  const { clock, logger } = deps;
+  if (config.news.provider === "rss") return { provider: openRssNews({ feeds: config.news.feeds, clock, logger }) };
+  const archive = await openReplayNews({ visibleUntil: deps.marketTime });
+  if (config.news.provider === "archive") return { provider: archive };
+  const feeds = adapterLogger(logger);
+  const auto = openAutoNews({
+    archive,
+    live: openRssNews({ feeds: config.news.feeds, clock, logger: feeds.logger }),
+    timers: deps.timers,
+    logger,
+    probeEveryMs: config.news.probeSeconds * 1000,
+    onSwitch: (kind) => {
+      feeds.serving(kind === "live");
+      deps.onSwitch();
+    },
+  });
+  return { provider: auto, auto, serving: feeds.serving };
 }
 
 /** The composition root: config -> database -> providers -> services -> HTTP -> listen. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? systemClock;
+  const timers = options.timers ?? systemTimers;
   const database = await openDatabase(config.database);
   const db = database.db;
   // Redis, when set, connects in the background: a node starts and serves without it, and uses it once it answers
@@ -148,9 +240,29 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const quota = createQuotaService(db, clock);
   // Market and news: in memory, refreshed by background jobs; pushes fan out through pubsub (Redis when set).
   const pubsub = redis ? createRedisPubSub(redis, config.redisKeyPrefix) : createMemoryPubSub();
-  const { provider: marketProvider, marketTime } = await openMarketProvider(config, db, clock, logger);
+  // a switch of an auto source refreshes what was read from the other one at once (set once the services exist)
+  let refreshMarket: () => void = () => undefined;
+  let refreshNews: () => void = () => undefined;
+  const marketSource = await openMarketProvider(config, db, {
+    clock,
+    timers,
+    logger,
+    onSwitch: () => refreshMarket(),
+  });
+  const newsSource = await openNewsProvider(config, {
+    clock,
+    timers,
+    logger,
+    marketTime: marketSource.marketTime,
+    onSwitch: () => refreshNews(),
+  });
+  // auto: the live sources get at most PROBE_TIMEOUT_MS (both asked at once) before the first refresh reads one
+  const [marketProbe, newsProbe] = await Promise.all([marketSource.auto?.probe(), newsSource.auto?.probe()]);
+  marketSource.serving?.(marketProbe?.live === true);
+  newsSource.serving?.(newsProbe?.live === true);
+  logSourcesChosen(logger, marketProbe, newsProbe);
   const market = createMarketService({
-    provider: marketProvider,
+    provider: marketSource.provider,
     logger,
     pubsub,
     candles: createCandlesRepository(db),
@@ -159,10 +271,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     fearGreedIndex: config.market.fearGreedUrl ? createFearGreedIndex({ url: config.market.fearGreedUrl }) : undefined,
   });
   const news = createNewsService({
-    provider:
-      config.news.provider === "rss"
-        ? openRssNews({ feeds: config.news.feeds, clock, logger })
-        : await openReplayNews({ visibleUntil: marketTime }),
+    provider: newsSource.provider,
     logger,
     pubsub,
     // the coins hot words recognise: the market's current universe (none before its first refresh)
@@ -203,6 +312,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
   chatExtras.start();
+  refreshMarket = () => void market.refresh().catch(() => undefined);
+  refreshNews = () => void news.refresh().catch(() => undefined);
+  marketSource.auto?.start();
+  newsSource.auto?.start();
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -311,6 +424,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const close = () => {
     closing ??= (async () => {
       await telegramApp?.stop();
+      marketSource.auto?.stop();
+      newsSource.auto?.stop();
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
@@ -339,5 +454,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     sweepUploads: () => chatExtras.sweeper.sweep(),
     telegram,
     telegramApp,
+    sources: {
+      market: () => marketSource.provider.kind,
+      news: () => newsSource.provider.kind,
+      async check() {
+        await Promise.all([marketSource.auto?.probe(), newsSource.auto?.probe()]);
+        await Promise.all([market.refresh(), news.refresh()]);
+      },
+    },
   };
 }

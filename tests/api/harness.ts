@@ -63,7 +63,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Starts the server through the same factory `npm start` uses, on a free port. */
 export async function startTestServer(
   env: Record<string, string>,
-  options: Pick<ServerOptions, "clock" | "telegram"> = {},
+  options: Pick<ServerOptions, "clock" | "telegram" | "timers"> = {},
 ): Promise<TestServer> {
   const fullEnv = {
     NODE_ENV: "test",
@@ -75,6 +75,10 @@ export async function startTestServer(
     // Tests call sign-in routes many times from one address; the limiter's own test sets its numbers.
     RATE_LIMIT_POINTS: "10000",
     AUTH_RATE_LIMIT_POINTS: "10000",
+    // the shipped market and news, never the network (the default, auto, probes the live sources at start);
+    // tests of the live and auto sources point them at loopback stand-ins
+    MARKET_PROVIDER: "replay",
+    NEWS_PROVIDER: "archive",
     ...env,
   };
   const logs: Record<string, unknown>[] = [];

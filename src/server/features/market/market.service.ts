@@ -15,7 +15,14 @@ import {
 } from "../../providers/market/market-provider.ts";
 import type { PubSub } from "../../providers/pubsub.ts";
 import type { CandlesRepository } from "./candles.repository.ts";
-import { buildMarketView, coinList, type ListedCoin, type MarketView } from "./market-view.ts";
+import {
+  buildMarketView,
+  coinList,
+  type ListedCoin,
+  type MarketSource,
+  type MarketStatus,
+  type MarketView,
+} from "./market-view.ts";
 import { createPublicFearGreed, FEAR_GREED_METHOD, type FearGreedDay, fearGreedSeries } from "./sentiment.ts";
 
 const DAY = INTERVAL_MS["1d"];
@@ -29,6 +36,8 @@ const SENTIMENT_LOOKBACK_DAYS = 130;
 
 export interface TickEvent {
   at: string;
+  /** the market status of the refresh: a switch of source (replay, live) shows in the next tick */
+  market: MarketStatus;
   ticks: { coinAbbr: string; lastPrice: number; change: number | null }[];
 }
 
@@ -53,6 +62,19 @@ export interface MarketService {
   /** the listed coin, or 1001 invalidValue on coinAbbr (HTTP 404) */
   coin(abbr: string): ListedCoin;
   klines(abbr: string, interval: KlineInterval, range: KlineRange): Promise<CandleData[]>;
+  /** the same candles with the source of the snapshot they were read for (the answer labels them with it) */
+  candles(
+    abbr: string,
+    interval: KlineInterval,
+    range: KlineRange,
+  ): Promise<{ list: CandleData[]; source: MarketSource }>;
+}
+
+/** One refresh's work: the view, its serialised hot answers, and the source it was read from. */
+interface Built {
+  view: MarketView;
+  hot: HotBodies;
+  source: MarketProvider;
 }
 
 export interface MarketServiceDeps {
@@ -94,12 +116,19 @@ const envelope = <T>(data: T) =>
  * first answers) the index computed from the market data (see sentiment.ts for the method). TOP100_Currency_Index
  * lists the priced coins with a known 24 h change; the replay prices only a handful of the top-100 coins, so it
  * holds those, not 100.
+ *
+ * A provider that switches sources (MARKET_PROVIDER=auto) is asked at each refresh which source serves
+ * (`provider.current()`): the refresh reads that one only and labels its snapshot with that source's kind and name,
+ * and candle requests read the source of the snapshot they answer for. A source that fails over while a refresh
+ * reads it is replaced by the one serving now within the same refresh, and a candle request that meets such a
+ * failure is answered from the rebuilt snapshot's source: a switch never reaches a caller as an error.
  */
 export function createMarketService(deps: MarketServiceDeps): MarketService {
   const { provider, logger, pubsub } = deps;
-  const mode = provider.kind;
-  let current: { view: MarketView; hot: HotBodies } | undefined;
-  let sentiment: { day: number; series: FearGreedDay[] } | undefined;
+  /** the source serving now; a fixed provider is its own */
+  const sourceNow = (): MarketProvider => provider.current?.() ?? provider;
+  let current: Built | undefined;
+  let sentiment: { source: MarketProvider; day: number; series: FearGreedDay[] } | undefined;
   let failing = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -109,27 +138,42 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     ? createPublicFearGreed({ index: deps.fearGreedIndex, clock: deps.clock ?? systemClock, logger })
     : undefined;
 
-  async function fearGreedIndex(view: MarketView): Promise<{ data: FearGreedDay[]; method: string }> {
-    if (!publicIndex) return { data: await fearGreed(view), method: FEAR_GREED_METHOD };
+  async function fearGreedIndex(
+    view: MarketView,
+    source: MarketProvider,
+  ): Promise<{ data: FearGreedDay[]; method: string }> {
+    if (!publicIndex) return { data: await fearGreed(view, source), method: FEAR_GREED_METHOD };
     const days = await publicIndex.days();
     if (days) return { data: days, method: publicIndex.method };
-    return { data: await fearGreed(view), method: publicIndex.fallbackMethod };
+    return { data: await fearGreed(view, source), method: publicIndex.fallbackMethod };
   }
 
-  async function fearGreed(view: MarketView): Promise<FearGreedDay[]> {
+  async function fearGreed(view: MarketView, source: MarketProvider): Promise<FearGreedDay[]> {
     const day = Math.floor(view.at / DAY);
-    if (sentiment?.day === day) return sentiment.series;
+    if (sentiment?.day === day && sentiment.source === source) return sentiment.series;
     const range = { to: view.at - DAY, limit: SENTIMENT_LOOKBACK_DAYS };
-    const daily = await Promise.all(view.listed.map((l) => provider.klines(l.ticker.symbol, "1d", range)));
+    const daily = await Promise.all(view.listed.map((l) => source.klines(l.ticker.symbol, "1d", range)));
     const btcIndex = view.listed.findIndex((l) => l.ticker.symbol === "BTC");
     const series = fearGreedSeries(daily[btcIndex] ?? [], daily);
-    sentiment = { day, series };
+    sentiment = { source, day, series };
     return series;
   }
 
-  async function build(): Promise<{ view: MarketView; hot: HotBodies }> {
-    const [snapshot, metas] = await Promise.all([provider.snapshot(), provider.coins()]);
-    const view = buildMarketView(snapshot, metas, mode, provider.name);
+  async function build(): Promise<Built> {
+    const source = sourceNow();
+    try {
+      return await buildFrom(source);
+    } catch (error) {
+      // the source failed over while this refresh read it: read the one serving now instead
+      const next = sourceNow();
+      if (next === source) throw error;
+      return buildFrom(next);
+    }
+  }
+
+  async function buildFrom(source: MarketProvider): Promise<Built> {
+    const [snapshot, metas] = await Promise.all([source.snapshot(), source.coins()]);
+    const view = buildMarketView(snapshot, metas, source.kind, source.name);
     const changes = view.listed.flatMap((l) => (l.ticker.change24h === null ? [] : [l]));
     const hot: HotBodies = {
       status: envelope(view.status),
@@ -139,7 +183,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
         source: view.source,
       }),
       sentiment: envelope({
-        Fear_and_Greed_Index: await fearGreedIndex(view),
+        Fear_and_Greed_Index: await fearGreedIndex(view, source),
         TOP100_Currency_Index: {
           data: changes.map((l) => ({ symbol: l.coin.coinAbbr, changePercent24Hr: l.coin.change ?? 0 })),
           rising: changes.filter((l) => (l.ticker.change24h ?? 0) > 0).length,
@@ -148,10 +192,10 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
         source: view.source,
       }),
     };
-    return { view, hot };
+    return { view, hot, source };
   }
 
-  async function storeCandles(view: MarketView): Promise<void> {
+  async function storeCandles(view: MarketView, source: MarketProvider): Promise<void> {
     const repo = deps.candles;
     if (!repo) return;
     const latest = await repo.latest();
@@ -161,7 +205,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
           const symbol = l.ticker.symbol;
           const stored = latest.get(`${symbol}:${interval}`);
           const from = Math.max(stored === undefined ? 0 : stored + 1, view.at - HISTORY_DAYS * DAY);
-          const list = await provider.klines(symbol, interval, {
+          const list = await source.klines(symbol, interval, {
             from,
             to: view.at - INTERVAL_MS[interval],
             limit: 1000,
@@ -174,7 +218,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
   }
 
   async function refreshOnce(): Promise<void> {
-    let next: { view: MarketView; hot: HotBodies };
+    let next: Built;
     try {
       next = await build();
     } catch (error) {
@@ -190,6 +234,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     if (!leader) return;
     const tick: TickEvent = {
       at: next.view.source.at,
+      market: next.view.status,
       ticks: next.view.listed.map((l) => ({
         coinAbbr: l.coin.coinAbbr,
         lastPrice: l.coin.lastPrice,
@@ -199,7 +244,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     await pubsub
       .publish(TICK_CHANNEL, JSON.stringify(tick))
       .catch((error) => logger.warn({ err: error }, "tick not published"));
-    writing ??= storeCandles(next.view)
+    writing ??= storeCandles(next.view, next.source)
       .then(() => {
         writeFailing = false;
       })
@@ -224,13 +269,47 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
     return current;
   };
 
+  /** candles of the snapshot `built`, read from the source that built it, bounded by its time */
+  async function candlesOf(built: Built, abbr: string, interval: KlineInterval, range: KlineRange) {
+    const { view, source } = built;
+    const listed = view.byAbbr.get(abbr.toUpperCase());
+    if (!listed) throw unknownCoin(abbr);
+    // bounded by the snapshot's time, so the candles agree with the `source.at` they are sent with
+    const visibleTo = view.at - INTERVAL_MS[interval];
+    try {
+      const candles = await source.klines(listed.ticker.symbol, interval, {
+        ...range,
+        to: Math.min(range.to ?? visibleTo, visibleTo),
+      });
+      return { list: candles.map(candleData), source: view.source };
+    } catch (error) {
+      if (error instanceof UnknownSymbolError) throw unknownCoin(abbr);
+      throw error;
+    }
+  }
+
+  async function candles(abbr: string, interval: KlineInterval, range: KlineRange) {
+    const built = live();
+    try {
+      return await candlesOf(built, abbr, interval, range);
+    } catch (error) {
+      if (error instanceof ApiError || sourceNow() === built.source) throw error;
+      // the source failed over while answering: answer from a snapshot of the source serving now (a refresh in
+      // flight may still hold the old one, hence a second)
+      for (let attempt = 0; attempt < 2 && current?.source !== sourceNow(); attempt += 1) await refresh();
+      const rebuilt = live();
+      if (rebuilt.source === built.source) throw error;
+      return candlesOf(rebuilt, abbr, interval, range);
+    }
+  }
+
   return {
     async start() {
       try {
         await refresh();
       } catch (error) {
         // the shipped replay must load; a live source that is down at boot is retried by the timer meanwhile
-        if (mode !== "live") throw error;
+        if (sourceNow().kind !== "live") throw error;
         logger.error({ err: error }, "market source unreachable at start; retrying every refresh");
         failing = true;
       }
@@ -253,22 +332,7 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
       if (!listed) throw unknownCoin(abbr);
       return listed;
     },
-    async klines(abbr, interval, range) {
-      const { view } = live();
-      const listed = view.byAbbr.get(abbr.toUpperCase());
-      if (!listed) throw unknownCoin(abbr);
-      // bounded by the snapshot's time, so the candles agree with the `source.at` they are sent with
-      const visibleTo = view.at - INTERVAL_MS[interval];
-      try {
-        const candles = await provider.klines(listed.ticker.symbol, interval, {
-          ...range,
-          to: Math.min(range.to ?? visibleTo, visibleTo),
-        });
-        return candles.map(candleData);
-      } catch (error) {
-        if (error instanceof UnknownSymbolError) throw unknownCoin(abbr);
-        throw error;
-      }
-    },
+    klines: async (abbr, interval, range) => (await candles(abbr, interval, range)).list,
+    candles,
   };
 }

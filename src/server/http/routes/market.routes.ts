@@ -24,8 +24,9 @@ export function marketRoutes(market: MarketService) {
   // getKlineInfo and getDashboardKline are one answer under two names, with one query schema
   const klines = async (c: Context<AppEnv>) => {
     const query = queryParams(c, routes.getKlineInfo.query);
-    const list = await market.klines(query.coinAbbr, query.interval, query);
-    return ok(c, { coinAbbr: query.coinAbbr, interval: query.interval, list, source: market.view().source });
+    // labelled with the source of the snapshot the candles were read for (a refresh may switch it meanwhile)
+    const { list, source } = await market.candles(query.coinAbbr, query.interval, query);
+    return ok(c, { coinAbbr: query.coinAbbr, interval: query.interval, list, source });
   };
   return new Hono<AppEnv>()
     .get(routes.marketStatus.path, (c) => sendText(c, market.hot().status))
