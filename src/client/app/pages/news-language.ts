@@ -1,6 +1,2 @@
-import type { NewsLanguage } from "../../features/news/api/get-news-list.ts";
-
-/** The API's language code for the app's locale (zh → cn). */
-export function newsLanguage(locale: string): NewsLanguage {
-  return locale === "zh" ? "cn" : "en";
-}
+/** The news feature's language mapping (zh → cn), for the pages that ask for news in the reader's language. */
+export { newsLanguage } from "../../features/news/api/news-language.ts";

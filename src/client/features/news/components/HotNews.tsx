@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useHotNews } from "../api/get-hot-news.ts";
 import type { NewsLanguage } from "../api/get-news-list.ts";
+import { itemLang } from "../api/news-language.ts";
+import { NewsLanguageBadge } from "./NewsLanguageBadge.tsx";
 import { NewsLink } from "./NewsLink.tsx";
 import { sourceGradient } from "./news-tile-style.ts";
 import "./news.css";
@@ -56,8 +58,13 @@ export function HotNews({ language }: { language: NewsLanguage }) {
             style={{ backgroundImage: sourceGradient(current.source) }}
           >
             <span className="hot-tile__rank">{t`No.${shown + 1}`}</span>
-            <span className="hot-tile__source">{current.source}</span>
-            <span className="hot-tile__title">{current.title}</span>
+            <span className="hot-tile__source">
+              <NewsLanguageBadge item={current} />
+              {current.source}
+            </span>
+            <span className="hot-tile__title" lang={itemLang(current)}>
+              {current.title}
+            </span>
           </Link>
           <div className="hot-tile__dots">
             {top.map((item, index) => (
