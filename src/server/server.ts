@@ -51,6 +51,7 @@ import { type AutoMarket, openAutoMarket } from "./providers/market/auto-market.
 import { openLiveMarket } from "./providers/market/live-market.ts";
 import { openReplayMarket } from "./providers/market/replay-market.ts";
 import { type AutoNews, openAutoNews } from "./providers/news/auto-news.ts";
+import type { CoinName } from "./providers/news/coin-tags.ts";
 import type { NewsProvider } from "./providers/news/news-provider.ts";
 import { openReplayNews } from "./providers/news/replay-news.ts";
 import { openRssNews } from "./providers/news/rss-news.ts";
@@ -178,16 +179,26 @@ async function openMarketProvider(
 /** The news source of the configuration; `auto` is set for NEWS_PROVIDER=auto. */
 async function openNewsProvider(
   config: Config,
-  deps: { clock: Clock; timers: Timers; logger: Logger; marketTime: () => number; onSwitch: () => void },
+  deps: {
+    clock: Clock;
+    timers: Timers;
+    logger: Logger;
+    marketTime: () => number;
+    onSwitch: () => void;
+    /** the coins feed items are tagged with when they name them */
+    coins: () => readonly CoinName[];
+  },
 ): Promise<{ provider: NewsProvider; auto?: AutoNews; serving?: (live: boolean) => void }> {
-  const { clock, logger } = deps;
-  if (config.news.provider === "rss") return { provider: openRssNews({ feeds: config.news.feeds, clock, logger }) };
+  const { clock, logger, coins } = deps;
+  if (config.news.provider === "rss") {
+    return { provider: openRssNews({ feeds: config.news.feeds, clock, logger, coins }) };
+  }
   const archive = await openReplayNews({ visibleUntil: deps.marketTime });
   if (config.news.provider === "archive") return { provider: archive };
   const feeds = adapterLogger(logger);
   const auto = openAutoNews({
     archive,
-    live: openRssNews({ feeds: config.news.feeds, clock, logger: feeds.logger }),
+    live: openRssNews({ feeds: config.news.feeds, clock, logger: feeds.logger, coins }),
     timers: deps.timers,
     logger,
     probeEveryMs: config.news.probeSeconds * 1000,
@@ -243,6 +254,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // a switch of an auto source refreshes what was read from the other one at once (set once the services exist)
   let refreshMarket: () => void = () => undefined;
   let refreshNews: () => void = () => undefined;
+  // the coins feed items are tagged with: the market's, once it exists (none before its first refresh)
+  let marketCoins: () => readonly CoinName[] = () => [];
   const marketSource = await openMarketProvider(config, db, {
     clock,
     timers,
@@ -255,6 +268,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     logger,
     marketTime: marketSource.marketTime,
     onSwitch: () => refreshNews(),
+    coins: () => marketCoins(),
   });
   // auto: the live sources get at most PROBE_TIMEOUT_MS (both asked at once) before the first refresh reads one
   const [marketProbe, newsProbe] = await Promise.all([marketSource.auto?.probe(), newsSource.auto?.probe()]);
@@ -270,6 +284,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     clock,
     fearGreedIndex: config.market.fearGreedUrl ? createFearGreedIndex({ url: config.market.fearGreedUrl }) : undefined,
   });
+  marketCoins = () => market.coins();
   const news = createNewsService({
     provider: newsSource.provider,
     logger,
