@@ -8,6 +8,7 @@ import { CANDLE_STATS_METHOD, candleStatistics } from "./candle-stats.ts";
 import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatNews } from "./chat-data.ts";
 import { symbolOfName } from "./coin-names.ts";
 import { findGlossaryEntry, GLOSSARY, GLOSSARY_REVISED, GLOSSARY_SOURCE } from "./glossary.ts";
+import { technicalAnalysisTool } from "./technical-analysis.ts";
 import type {
   CandleStatsOutput,
   CompareOutput,
@@ -351,6 +352,8 @@ export function createChatTools(deps: ChatToolsDeps) {
         };
       },
     }),
+
+    technicalAnalysis: technicalAnalysisTool({ market, find: findListed }),
 
     glossary: tool({
       description:

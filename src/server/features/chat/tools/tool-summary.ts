@@ -1,4 +1,5 @@
 import { type ChatLanguage, chatToolInputSchemas } from "./chat-tools.ts";
+import { technicalAnalysisInputSchema } from "./technical-analysis.ts";
 
 const quoted = (text: string, language: ChatLanguage) => (language === "cn" ? `“${text}”` : `"${text}"`);
 
@@ -34,6 +35,14 @@ export function toolSummary(name: string, input: unknown, language: ChatLanguage
       const { query } = parsed.data;
       if (!query) return cn ? "查看了最新新闻" : "Read the latest news";
       return cn ? `搜索了${quoted(query, language)}相关新闻` : `Searched news for ${quoted(query, language)}`;
+    }
+    case "technicalAnalysis": {
+      const parsed = technicalAnalysisInputSchema.safeParse(input);
+      if (!parsed.success) break;
+      const symbol = upper(parsed.data.symbol);
+      return cn
+        ? `分析了 ${symbol} 日线：均线、波动率、回撤、支撑阻力与相对强弱`
+        : `Analysed ${symbol} daily candles: moving averages, volatility, drawdown, levels, relative strength`;
     }
     case "marketSentiment":
       return cn ? "查看了市场情绪" : "Read the market sentiment";
