@@ -12,6 +12,9 @@ const PORT = Number(process.env.E2E_PORT ?? 18090);
 // the Bot API stand-in the e2e server's bot talks to (tests/e2e/bot-api-stand-in-server.ts)
 const BOT_API_PORT = Number(process.env.E2E_BOT_API_PORT ?? PORT + 500);
 process.env.E2E_BOT_API_PORT = String(BOT_API_PORT);
+// the loopback OpenAI-compatible model (tests/e2e/model-loopback-server.ts) the server knows as Perplexity Sonar
+const MODEL_PORT = Number(process.env.E2E_MODEL_PORT ?? PORT + 600);
+process.env.E2E_MODEL_PORT = String(MODEL_PORT);
 process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
 process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "ml-e2e-"));
@@ -56,6 +59,15 @@ export default defineConfig({
       env: { E2E_BOT_API_PORT: String(BOT_API_PORT) },
     },
     {
+      command: "node --import tsx tests/e2e/model-loopback-server.ts",
+      url: `http://127.0.0.1:${MODEL_PORT}/__ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_MODEL_PORT: String(MODEL_PORT) },
+    },
+    {
       command: "node --import tsx src/server/main.ts",
       url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: false,
@@ -85,6 +97,9 @@ export default defineConfig({
         BOT_TOKEN: E2E_BOT_TOKEN,
         BOT_MODE: "polling",
         TELEGRAM_API_ROOT: `http://127.0.0.1:${BOT_API_PORT}`,
+        // one catalogue model answers from the loopback model, for answers a test must shape or hold open
+        LLM_PERPLEXITY_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+        LLM_PERPLEXITY_API_KEY: "e2e",
       },
     },
   ],
