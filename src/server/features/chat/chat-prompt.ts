@@ -30,7 +30,8 @@ export interface PromptModel {
   tools: boolean;
 }
 
-const MODE_HINT: Record<ChatMode, string> = {
+/** One line of the system prompt per input mode; MountainLion reads the mode from it. */
+export const MODE_HINT: Record<ChatMode, string> = {
   search: "Prefer the freshest data: look prices and news up with the tools rather than from memory.",
   deepThink:
     "Think the question through before answering: weigh the data, name the assumptions, and end with a short conclusion.",

@@ -9,9 +9,10 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { CHART_REQUEST } from "../chat-prompt.ts";
-import { answerFromResults, answerWithoutData, plannedCalls, type ToolResult } from "./compose.ts";
+import { answerFromResults, answerWithoutData, type PlannedCall, plannedCalls, type ToolResult } from "./compose.ts";
 import type { AnswerLanguage } from "./format.ts";
 import { parseQuestion, type Question } from "./intent.ts";
+import { chatModeOf, modeStep } from "./modes.ts";
 import { estimateTokens, segments } from "./segments.ts";
 import { texts } from "./texts.ts";
 
@@ -128,26 +129,34 @@ function decide(call: LanguageModelV3CallOptions): Turn {
   const question = parseQuestion(textOf(user), history, fallback, attached);
   const after = prompt.slice(lastUser + 1);
   const results = toolResults(after);
+  const offered = new Set(
+    call.toolChoice?.type === "none"
+      ? []
+      : (call.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : [])),
+  );
+  // deep think and AI one-click buy (the mode travels in the system prompt) plan and answer on their own
+  const mode = chatModeOf(system ? textOf(system) : undefined);
+  const step = modeStep(mode, question, results, offered);
+  if (step.kind === "answer") return { kind: "text", text: step.text, language: question.language };
+  if (step.kind === "calls") return toolCalls(step.calls);
+
   if (results.length > 0 || after.some((m) => m.role === "tool")) return answer(question, results);
 
   // the chat's request for a chart ("generate image") travels in the system prompt, as it does for every model
   const chart = system !== undefined && textOf(system).includes(CHART_REQUEST);
   const planned = plannedCalls(question.intent, { chart });
   if (planned.length === 0) return answer(question, undefined);
-  const offered = new Set(
-    call.toolChoice?.type === "none"
-      ? []
-      : (call.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : [])),
-  );
   const calls = planned.filter((c) => offered.has(c.toolName));
   if (calls.length === 0) {
     return { kind: "text", text: texts.noTools(question.language), language: question.language };
   }
-  return {
-    kind: "tools",
-    calls: calls.map((c) => ({ id: `ml_${randomUUID()}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
-  };
+  return toolCalls(calls);
 }
+
+const toolCalls = (calls: readonly PlannedCall[]): Turn => ({
+  kind: "tools",
+  calls: calls.map((c) => ({ id: `ml_${randomUUID()}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
+});
 
 function answer(question: Question, results: readonly ToolResult[] | undefined): Turn {
   const text = results ? answerFromResults(question, results) : answerWithoutData(question);
