@@ -38,7 +38,10 @@ export const marketSourceSchema = z.object({
   at: z.string(),
 });
 
-/** One coin of getCoinList (spec §3 Coin). */
+/**
+ * One coin of getCoinList (spec §3 Coin), with the token dashboard's figures a list shows beside it. Every figure
+ * the data does not hold is null, never guessed.
+ */
 export const coinSchema = z.object({
   coinCode: z.string(),
   coinAbbr: z.string(),
@@ -48,8 +51,42 @@ export const coinSchema = z.object({
   lastPrice: z.number(),
   /** 24 h change in percent; null when the data has no price 24 h back */
   change: z.number().nullable(),
+  /** 1 h and 7 d change in percent; null when the data has no price that far back */
+  change1h: z.number().nullable(),
+  change7d: z.number().nullable(),
+  /** 24 h volume in USDT; null where the data has no volume for the window */
+  volume24h: z.number().nullable(),
+  /** circulating supply × last price, USDT; null when the supply is unknown */
+  marketCap: z.number().nullable(),
+  /** market-cap rank as the data's stats date observed it; null for a coin outside the ranked list */
+  rank: z.number().int().nullable(),
 });
 export type Coin = z.infer<typeof coinSchema>;
+
+/** How many coins the computed categories hold: hot = highest 24 h USDT volume, gainer = highest 24 h rise. */
+export const HOT_CATEGORY_SIZE = 20;
+export const GAINER_CATEGORY_SIZE = 20;
+
+/**
+ * Why a category has no coin: `untagged` no coin of the market's data carries the category's tag (the replay's
+ * tags are fixed; a live source may tag some), `noneRose` no coin rose over 24 h (gainer), `noPrices` no coin has
+ * the figure the category ranks by at the market time.
+ */
+export const categoryEmptyReasonCodes = ["untagged", "noneRose", "noPrices"] as const;
+export const categoryEmptyReasonSchema = z.object({
+  code: z.enum(categoryEmptyReasonCodes),
+  /** the reason in English, for readers of the API; the app words it in the reader's language */
+  text: z.string(),
+});
+export type CategoryEmptyReason = z.infer<typeof categoryEmptyReasonSchema>;
+
+/** How a category is made (its rule) and, when it is empty, why. */
+const categoryFacts = {
+  /** which coins belong and in what order, in English */
+  rule: z.string(),
+  /** null when the category has coins */
+  reason: categoryEmptyReasonSchema.nullable(),
+};
 
 export const coinListQuerySchema = z.object({
   keyword: z.string().trim().max(40).optional(),
@@ -60,6 +97,9 @@ export const coinListQuerySchema = z.object({
 export const coinListDataSchema = z.object({
   list: z.array(coinSchema),
   total: z.number().int(),
+  category: z.enum(dashboardCategories),
+  /** the category's rule, and why it is empty when it has no coin (a keyword without a match is not a reason) */
+  ...categoryFacts,
   source: marketSourceSchema,
 });
 
@@ -82,7 +122,8 @@ export const realTimePriceDataSchema = z.object({
 
 export const klineQuerySchema = z.object({
   coinAbbr,
-  interval: z.enum(klineIntervals, { error: "invalidValue" }).default("1h"),
+  /** one of the coin's intervals (see `intervals` of the answer); absent, the finest the coin has */
+  interval: z.enum(klineIntervals, { error: "invalidValue" }).optional(),
   /** ms timestamps */
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
@@ -98,9 +139,12 @@ export const candleSchema = z.object({
   volume: z.number(),
 });
 export type CandleData = z.infer<typeof candleSchema>;
+/** The candle intervals the data holds for a coin, finest first: ["1h", "4h", "1d"], or ["1d"] for daily data only. */
+const coinIntervalsSchema = z.array(z.enum(klineIntervals)).min(1);
 export const klineDataSchema = z.object({
   coinAbbr: z.string(),
   interval: z.enum(klineIntervals),
+  intervals: coinIntervalsSchema,
   list: z.array(candleSchema),
   source: marketSourceSchema,
 });
@@ -123,12 +167,19 @@ export const tokenInfoDataSchema = z.object({
   narrative: z.string().nullable(),
   /** 0-100 AI score; null until the scoring work exists */
   aiScore: z.number().nullable(),
+  /** the chart's intervals for this coin, finest first */
+  intervals: coinIntervalsSchema,
+  /** the coins whose data has hourly candles when only some have (the chart names them); null when all have */
+  hourlyCoins: z.array(z.string()).nullable(),
+  /** when rank and circulating supply (hence the market cap's supply) were observed, ISO; null when unknown */
+  statsAsOf: z.string().nullable(),
   source: marketSourceSchema,
 });
 
-/** getDashboardSupCategory: every category with how many coins of this market belong to it. */
+/** getDashboardSupCategory: every category with how many coins of this market belong to it, its rule, and why an
+ * empty one is empty. */
 export const categoryListDataSchema = z.object({
-  list: z.array(z.object({ category: z.enum(dashboardCategories), count: z.number().int() })),
+  list: z.array(z.object({ category: z.enum(dashboardCategories), count: z.number().int(), ...categoryFacts })),
   source: marketSourceSchema,
 });
 
@@ -145,10 +196,19 @@ export const sentimentDataSchema = z.object({
     /** how the index is computed on this deployment */
     method: z.string(),
   }),
+  /**
+   * Every coin of the market with a known 24 h change (the name is the spec's; the market may hold more or fewer
+   * than 100): rising + falling + unchanged = data.length = counted.
+   */
   TOP100_Currency_Index: z.object({
     data: z.array(z.object({ symbol: z.string(), changePercent24Hr: z.number() })),
     rising: z.number().int(),
     falling: z.number().int(),
+    unchanged: z.number().int(),
+    /** the coins counted: those with a 24 h change */
+    counted: z.number().int(),
+    /** the coins the market prices, counted or not */
+    universe: z.number().int(),
   }),
   source: marketSourceSchema,
 });

@@ -80,6 +80,11 @@ describe("market data from the live provider (Binance and CoinGecko stand-ins)",
       coinImageUrl: "https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png",
       lastPrice: BTC.last,
       change: round2((BTC.last / BTC.open24h - 1) * 100),
+      change1h: round2((BTC.last / BTC.open1h - 1) * 100),
+      change7d: round2((BTC.last / BTC.open7d - 1) * 100),
+      volume24h: BTC.quoteVolume,
+      marketCap: 20_000_000 * BTC.last,
+      rank: 1,
     });
     const status = await call(srv.url, "/market/status");
     expect(status.json?.data).toEqual({
@@ -111,6 +116,8 @@ describe("market data from the live provider (Binance and CoinGecko stand-ins)",
   it("serves Binance's completed candles", async () => {
     const res = await call(srv.url, "/getKlineInfo?coinAbbr=BTC&interval=1h&limit=3");
     const data = klineDataSchema.parse(res.json?.data);
+    // a live exchange has every interval of every coin
+    expect(data.intervals).toEqual(["1h", "4h", "1d"]);
     const rows = fixture<[number, string, string, string, string, string][]>("binance-klines-BTCUSDT-1h.json");
     // the fixture's last candle opened at 00:00 and is still open at the market time (00:20)
     const expected = rows.slice(-4, -1).map(([time, open, high, low, close, volume]) => ({
@@ -134,6 +141,8 @@ describe("market data from the live provider (Binance and CoinGecko stand-ins)",
       timestamp: "2026-03-31T00:00:00.000Z",
     });
     expect(data.Fear_and_Greed_Index.method).toMatch(/^Fear and Greed Index \(127\.0\.0\.1:\d+\): the public index/);
+    // counted over the coins the live market prices (the stand-in's nine), not a hundred
+    expect(data.TOP100_Currency_Index).toMatchObject({ counted: 9, universe: 9 });
     expect(data.TOP100_Currency_Index.data).toHaveLength(9);
     expect(data.source).toEqual(SOURCE);
   });

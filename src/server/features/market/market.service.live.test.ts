@@ -95,6 +95,12 @@ describe("market service on the live provider", () => {
       coinImageUrl: "https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png",
       lastPrice: 66797.37,
       change: Math.round((66797.37 / 66010.93 - 1) * 10_000) / 100,
+      // the list's figures: the rolling windows' changes, the 24h USDT volume, supply × price, CoinGecko's rank
+      change1h: 0.02,
+      change7d: -5.8,
+      volume24h: 1234617690.8920753,
+      marketCap: 20_000_000 * 66797.37,
+      rank: 1,
     });
     expect(ticks).toHaveLength(1);
 

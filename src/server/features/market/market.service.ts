@@ -1,6 +1,6 @@
 import type { Envelope } from "../../../contract/envelope.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
-import type { CandleData, KlineInterval } from "../../../contract/market.ts";
+import { type CandleData, type KlineInterval, klineIntervals } from "../../../contract/market.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
 import { type Clock, systemClock } from "../../providers/clock.ts";
@@ -17,11 +17,13 @@ import type { PubSub } from "../../providers/pubsub.ts";
 import type { CandlesRepository } from "./candles.repository.ts";
 import {
   buildMarketView,
+  categoryList,
   coinList,
   type ListedCoin,
   type MarketSource,
   type MarketStatus,
   type MarketView,
+  risingFalling,
 } from "./market-view.ts";
 import { createPublicFearGreed, FEAR_GREED_METHOD, type FearGreedDay, fearGreedSeries } from "./sentiment.ts";
 
@@ -95,7 +97,17 @@ export const unknownCoin = (abbr: string) =>
     "invalidValue",
     404,
     [{ field: "coinAbbr", key: "invalidValue" }],
-    `no market data for ${abbr}`,
+    `${abbr} is not in our market data`,
+  );
+
+/** A chart interval the data does not hold for this coin (the replay's hourly candles cover a few coins): 1001. */
+export const intervalNotInData = (abbr: string, intervals: readonly KlineInterval[]) =>
+  new ApiError(
+    ErrorCode.RequestFailed,
+    "invalidValue",
+    400,
+    [{ field: "interval", key: "invalidValue" }],
+    `${abbr} has candles in ${intervals.join(", ")} only`,
   );
 
 /** Before the first successful refresh of a live source: 1001 Serverbusy, HTTP 503. */
@@ -114,8 +126,8 @@ const envelope = <T>(data: T) =>
  *
  * Sentiment: the public fear-and-greed index when one is configured (see createPublicFearGreed), else (and until it
  * first answers) the index computed from the market data (see sentiment.ts for the method). TOP100_Currency_Index
- * lists the priced coins with a known 24 h change; the replay prices only a handful of the top-100 coins, so it
- * holds those, not 100.
+ * counts every priced coin with a known 24 h change (the replay's universe is 120 coins, so not 100): rising,
+ * falling and unchanged add up to the coins counted.
  *
  * A provider that switches sources (MARKET_PROVIDER=auto) is asked at each refresh which source serves
  * (`provider.current()`): the refresh reads that one only and labels its snapshot with that source's kind and name,
@@ -173,22 +185,16 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
 
   async function buildFrom(source: MarketProvider): Promise<Built> {
     const [snapshot, metas] = await Promise.all([source.snapshot(), source.coins()]);
-    const view = buildMarketView(snapshot, metas, source.kind, source.name);
-    const changes = view.listed.flatMap((l) => (l.ticker.change24h === null ? [] : [l]));
+    const view = buildMarketView(snapshot, metas, source.kind, source.name, (symbol) =>
+      source.intervals ? source.intervals(symbol) : klineIntervals,
+    );
     const hot: HotBodies = {
       status: envelope(view.status),
       coinListDefault: envelope(coinList(view, { category: "total", page: 1, pageSize: 50 })),
-      categories: envelope({
-        list: Object.entries(view.categories).map(([category, coins]) => ({ category, count: coins.length })),
-        source: view.source,
-      }),
+      categories: envelope({ list: categoryList(view), source: view.source }),
       sentiment: envelope({
         Fear_and_Greed_Index: await fearGreedIndex(view, source),
-        TOP100_Currency_Index: {
-          data: changes.map((l) => ({ symbol: l.coin.coinAbbr, changePercent24Hr: l.coin.change ?? 0 })),
-          rising: changes.filter((l) => (l.ticker.change24h ?? 0) > 0).length,
-          falling: changes.filter((l) => (l.ticker.change24h ?? 0) < 0).length,
-        },
+        TOP100_Currency_Index: risingFalling(view),
         source: view.source,
       }),
     };

@@ -4,7 +4,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError } from "../../api-error.ts";
 import { coinImageSvg, isCoinAbbr } from "../../features/market/coin-image.ts";
-import type { MarketService } from "../../features/market/market.service.ts";
+import { intervalNotInData, type MarketService } from "../../features/market/market.service.ts";
 import { coinList, type MarketView, searchCoins, tokenInfo } from "../../features/market/market-view.ts";
 import type { AppEnv } from "../app-env.ts";
 import { ok } from "../envelope.ts";
@@ -24,9 +24,13 @@ export function marketRoutes(market: MarketService) {
   // getKlineInfo and getDashboardKline are one answer under two names, with one query schema
   const klines = async (c: Context<AppEnv>) => {
     const query = queryParams(c, routes.getKlineInfo.query);
+    // the coin's own intervals: hourly where the data has it, else daily; absent, the finest
+    const { intervals } = market.coin(query.coinAbbr);
+    const interval = query.interval ?? intervals[0] ?? "1d";
+    if (!intervals.includes(interval)) throw intervalNotInData(query.coinAbbr, intervals);
     // labelled with the source of the snapshot the candles were read for (a refresh may switch it meanwhile)
-    const { list, source } = await market.candles(query.coinAbbr, query.interval, query);
-    return ok(c, { coinAbbr: query.coinAbbr, interval: query.interval, list, source });
+    const { list, source } = await market.candles(query.coinAbbr, interval, query);
+    return ok(c, { coinAbbr: query.coinAbbr, interval, intervals: [...intervals], list, source });
   };
   return new Hono<AppEnv>()
     .get(routes.marketStatus.path, (c) => sendText(c, market.hot().status))

@@ -117,6 +117,11 @@ export interface MarketProvider {
   /** the coin universe in rank order; cheap to call every refresh (a live provider caches it) */
   coins(): Promise<CoinMeta[]>;
   /**
+   * The intervals `klines` has candles in for this coin, finest first. Absent, every interval (a live exchange
+   * answers them all); the replay has hourly candles for a few coins only, so the others chart daily.
+   */
+  intervals?(symbol: string): readonly Interval[];
+  /**
    * The source serving now, for one refresh to read from end to end and label with its kind and name: a provider
    * that switches between sources (auto-market.ts) hands out the one it delegates to; absent, the provider itself.
    */

@@ -31,6 +31,9 @@ export interface ReplayMarket extends MarketProvider {
   label(): ReplayLabel;
 }
 
+const HOURLY_AND_DAILY: readonly Interval[] = ["1h", "4h", "1d"];
+const DAILY_ONLY: readonly Interval[] = ["1d"];
+
 /** The embedded market: real Binance candles, read at the replay clock's time and never beyond it. */
 export function createReplayMarket(deps: { data: MarketData; clock: ReplayClock }): ReplayMarket {
   const { data, clock } = deps;
@@ -70,6 +73,11 @@ export function createReplayMarket(deps: { data: MarketData; clock: ReplayClock 
     },
     async coins() {
       return data.coins.slice();
+    },
+    intervals(symbol) {
+      const series = data.series.get(symbol);
+      if (!series) return [];
+      return series.hourly.length > 0 ? HOURLY_AND_DAILY : DAILY_ONLY;
     },
     label() {
       const at = clock.now();

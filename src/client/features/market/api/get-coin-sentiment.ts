@@ -11,7 +11,7 @@ export type Sentiment = z.infer<typeof sentimentDataSchema>;
 
 export const coinSentimentKey = routes.getCoinSentiment.path;
 
-/** GET getCoinSentiment: the fear-and-greed index and the top-100 rising/falling counts. */
+/** GET getCoinSentiment: the fear-and-greed index and how many of the market's coins rose, fell or did not move. */
 export function getCoinSentiment(): Promise<Sentiment> {
   return http.get(routes.getCoinSentiment.path, { parse: (data) => sentimentDataSchema.parse(data) });
 }

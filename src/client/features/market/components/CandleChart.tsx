@@ -51,7 +51,8 @@ export function CandleChart({
   candles,
 }: {
   coinAbbr: string;
-  interval: KlineInterval;
+  /** undefined until the first candles say which interval the coin's data has */
+  interval: KlineInterval | undefined;
   candles: readonly CandleData[] | undefined;
 }) {
   const { t } = useLingui();
@@ -120,7 +121,7 @@ export function CandleChart({
         ref={container}
         className="candle-chart__canvas"
         role="img"
-        aria-label={t`${coinAbbr} price chart, ${interval} candles`}
+        aria-label={interval ? t`${coinAbbr} price chart, ${interval} candles` : t`${coinAbbr} price chart`}
         data-testid="candle-chart"
       />
       {failed ? (

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { preloadCoinList, useCoinList } from "../api/get-coin-list.ts";
-import { CoinRows } from "./CoinRows.tsx";
+import { CoinTable } from "./CoinTable.tsx";
+import { MarketSourceNote } from "./MarketFigures.tsx";
+import { Pager } from "./Pager.tsx";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import "./market.css";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
@@ -9,20 +11,23 @@ import { LoadError } from "../../../shared/ui/LoadError.tsx";
 /** Spec: searching waits until typing pauses for 300 ms. */
 export const COIN_SEARCH_DEBOUNCE_MS = 300;
 
-const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 20;
 
-/** Starts the unfiltered list's read before the first screen renders. */
+/** Starts the unfiltered list's first page before the first screen renders. */
 export function preloadCoinSearchList(pageSize = DEFAULT_PAGE_SIZE): void {
   preloadCoinList({ keyword: "", pageSize });
 }
 
-/** The coin list with a search box (getCoinList with keyword). */
+/** The coin list with a search box (getCoinList with keyword), a page at a time over the whole market. */
 export function CoinSearchList({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number }) {
   const { t } = useLingui();
   const inputId = useId();
   const [text, setText] = useState("");
   const keyword = useDebouncedValue(text.trim(), COIN_SEARCH_DEBOUNCE_MS);
-  const { data, error, isLoading, mutate } = useCoinList({ keyword, pageSize });
+  // a new keyword starts again on its first page
+  const [paging, setPaging] = useState({ keyword, page: 1 });
+  const page = paging.keyword === keyword ? paging.page : 1;
+  const { data, error, isLoading, mutate } = useCoinList({ keyword, page, pageSize });
   const coins = data?.list ?? [];
   return (
     <section className="market-card coin-search" aria-label={t`Coins`}>
@@ -55,8 +60,24 @@ export function CoinSearchList({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: nu
           <Trans>No coin matches "{keyword}".</Trans>
         </p>
       ) : (
-        <CoinRows coins={coins} label={keyword ? t`Coins matching ${keyword}` : t`Coin list`} />
+        <>
+          <CoinTable
+            coins={coins}
+            label={keyword ? t`Coins matching ${keyword}` : t`Coin list`}
+            firstPosition={(page - 1) * pageSize + 1}
+          />
+          {data && data.total > pageSize ? (
+            <Pager
+              page={page}
+              pageSize={pageSize}
+              total={data.total}
+              onPage={(next) => setPaging({ keyword, page: next })}
+              label={t`Coin list pages`}
+            />
+          ) : null}
+        </>
       )}
+      <MarketSourceNote source={data?.source} />
     </section>
   );
 }

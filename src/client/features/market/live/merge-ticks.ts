@@ -8,7 +8,8 @@ function byAbbr(ticks: Ticks) {
   return new Map(ticks.map((tick) => [tick.coinAbbr.toUpperCase(), tick]));
 }
 
-/** The coin list with pushed prices applied; the same object when no listed coin ticked (no re-render). */
+/** The coin list with pushed prices (and the market caps they make) applied; the same object when no listed coin
+ * ticked (no re-render). */
 export function mergeTicksIntoCoinList(data: CoinList | undefined, ticks: Ticks): CoinList | undefined {
   if (!data) return data;
   const latest = byAbbr(ticks);
@@ -17,7 +18,10 @@ export function mergeTicksIntoCoinList(data: CoinList | undefined, ticks: Ticks)
     const tick = latest.get(coin.coinAbbr.toUpperCase());
     if (!tick || (tick.lastPrice === coin.lastPrice && tick.change === coin.change)) return coin;
     changed = true;
-    return { ...coin, lastPrice: tick.lastPrice, change: tick.change };
+    // market cap is circulating supply × price: it follows the price; the 1h / 7d changes and the volume wait for
+    // the list's next read
+    const marketCap = coin.marketCap === null ? null : (coin.marketCap / coin.lastPrice) * tick.lastPrice;
+    return { ...coin, lastPrice: tick.lastPrice, change: tick.change, marketCap };
   });
   return changed ? { ...data, list } : data;
 }

@@ -5,7 +5,7 @@ import { renderWithProviders } from "../../../shared/testing/render-with-provide
 import { stubApi } from "../../../shared/testing/stub-api.ts";
 import { CoinSearchList } from "../components/CoinSearchList.tsx";
 import { MarketStatusLabel } from "../components/MarketStatusLabel.tsx";
-import { btc, coinList, eth, marketStatus } from "../testing/market-fixtures.ts";
+import { btc, coinList, eth, marketStatus, pepe } from "../testing/market-fixtures.ts";
 import { mergeTicksIntoCoinList } from "./merge-ticks.ts";
 import { useLiveTicks } from "./use-live-ticks.ts";
 
@@ -19,6 +19,12 @@ function LiveCoins() {
   );
 }
 
+/** A coin's row of the coin table: its price and 24h change as shown. */
+function priceAndChange(table: HTMLElement, abbr: RegExp): string {
+  const cells = within(within(table).getByRole("row", { name: abbr })).getAllByRole("cell");
+  return `${cells[1]?.textContent}${cells[3]?.textContent}`;
+}
+
 describe("live ticks", () => {
   beforeEach(() => {
     FakeEventSource.instances = [];
@@ -30,16 +36,16 @@ describe("live ticks", () => {
       call.path === "market/status" ? { data: marketStatus } : { data: coinList([btc, eth]) },
     );
     renderWithProviders(<LiveCoins />);
-    const list = await screen.findByRole("list", { name: "Coin list" });
-    expect(within(list).getByRole("link", { name: /BTC/ })).toHaveTextContent("$64,123.4568+1.23%");
+    const list = await screen.findByRole("table", { name: "Coin list" });
+    expect(priceAndChange(list, /BTC/)).toBe("$64,123.4568+1.23%");
     const source = FakeEventSource.latest();
     expect(source.url).toMatch(/^\/v2\/api\/push\?lang=en&deviceNo=[0-9a-f]{32}$/);
     const callsBefore = api.calls.length;
     act(() => {
       source.emit("tick", { at: "2026-03-02T12:01:00Z", ticks: [{ coinAbbr: "BTC", lastPrice: 65000, change: 2.5 }] });
     });
-    await vi.waitFor(() => expect(within(list).getByRole("link", { name: /BTC/ })).toHaveTextContent("$65,000+2.50%"));
-    expect(within(list).getByRole("link", { name: /ETH/ })).toHaveTextContent("$3,012.5-2.50%");
+    await vi.waitFor(() => expect(priceAndChange(list, /BTC/)).toBe("$65,000+2.50%"));
+    expect(priceAndChange(list, /ETH/)).toBe("$3,012.5-2.50%");
     act(() => {
       source.emit("hello", { market: { ...marketStatus, date: "2026-03-03" }, lang: "en" });
     });
@@ -54,5 +60,15 @@ describe("live ticks", () => {
       lastPrice: 2,
       change: null,
     });
+  });
+
+  it("moves a known market cap with the pushed price and leaves an unknown one unknown", () => {
+    const list = coinList([btc, pepe]);
+    const merged = mergeTicksIntoCoinList(list, [
+      { coinAbbr: "BTC", lastPrice: btc.lastPrice * 2, change: 1 },
+      { coinAbbr: "PEPE", lastPrice: 0.00002, change: 1 },
+    ]);
+    expect(merged?.list[0]?.marketCap).toBeCloseTo((btc.marketCap ?? 0) * 2, 0);
+    expect(merged?.list[1]?.marketCap).toBeNull();
   });
 });

@@ -1,0 +1,91 @@
+import { Trans } from "@lingui/react/macro";
+import { Link } from "wouter";
+import type { Coin } from "../../../../contract/market.ts";
+import { formatUsd } from "../../../shared/format/price.ts";
+import { CoinImage } from "./CoinImage.tsx";
+import { AmountFigure } from "./MarketFigures.tsx";
+import { PriceChange } from "./PriceChange.tsx";
+import "./market.css";
+
+/**
+ * Coins as a table, each linking to its token page: position in the list, coin, price, 1h / 24h / 7d change,
+ * 24h volume and market cap (unknown where the data has no circulating supply). On a narrow screen the table
+ * scrolls sideways with the coin column kept in view.
+ */
+export function CoinTable({
+  coins,
+  label,
+  firstPosition = 1,
+}: {
+  coins: readonly Coin[];
+  label: string;
+  firstPosition?: number;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the sideways-scrolling region must be reachable by keyboard
+    <section className="coin-table__scroll" aria-label={label} tabIndex={0}>
+      <table className="coin-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col" className="coin-table__position">
+              #
+            </th>
+            <th scope="col" className="coin-table__coin-head">
+              <Trans>Coin</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Price</Trans>
+            </th>
+            <th scope="col">
+              <Trans>1h</Trans>
+            </th>
+            <th scope="col">
+              <Trans>24h</Trans>
+            </th>
+            <th scope="col">
+              <Trans>7d</Trans>
+            </th>
+            <th scope="col">
+              <Trans>24h volume</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Market cap</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {coins.map((coin, index) => (
+            <tr key={coin.coinAbbr}>
+              <td className="coin-table__position">{firstPosition + index}</td>
+              <th scope="row" className="coin-table__coin">
+                <Link href={`/tokensData/${coin.coinAbbr}`} className="coin-table__link">
+                  <CoinImage src={coin.coinImageUrl} size={24} />
+                  <span className="coin-table__names">
+                    <span className="coin-table__abbr">{coin.coinAbbr}</span>
+                    <span className="coin-table__name">{coin.coinName}</span>
+                  </span>
+                </Link>
+              </th>
+              <td>{formatUsd(coin.lastPrice)}</td>
+              <td>
+                <PriceChange value={coin.change1h} />
+              </td>
+              <td>
+                <PriceChange value={coin.change} />
+              </td>
+              <td>
+                <PriceChange value={coin.change7d} />
+              </td>
+              <td>
+                <AmountFigure value={coin.volume24h} />
+              </td>
+              <td>
+                <AmountFigure value={coin.marketCap} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
