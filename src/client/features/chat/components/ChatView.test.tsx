@@ -20,7 +20,10 @@ const startEvent = (n: number) => ({
 });
 const citation = { tool: "price", source: "Binance", at: "2024-05-01T10:00:00Z" };
 
-function api(stored: ChatMessage[] = [], extra: (call: RecordedCall) => StubReply | undefined = () => undefined) {
+function api(
+  stored: ChatMessage[] = [],
+  extra: (call: RecordedCall) => StubReply | Promise<StubReply> | undefined = () => undefined,
+) {
   return stubChatApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
