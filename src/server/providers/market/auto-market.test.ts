@@ -89,6 +89,8 @@ const replay: MarketProvider = {
   snapshot: async () => ({ at: REPLAY_TIME, tickers: [ticker("BTC", 64_123.45, REPLAY_TIME)] }),
   coins: async () => [meta("BTC", REPLAY_TIME)],
   klines: async () => [candle(REPLAY_TIME - HOUR, 64_100)],
+  // the replay has hourly candles for a few coins only
+  intervals: (symbol) => (symbol === "BTC" ? ["1h", "4h", "1d"] : ["1d"]),
 };
 
 let live: ReturnType<typeof fakeLive>;
@@ -130,6 +132,7 @@ describe("the auto market (live when it answers, else the replay)", () => {
     expect(auto.current?.().kind).toBe("live");
     expect(auto.marketTime()).toBe(WALL);
     expect((await auto.snapshot()).tickers[0]?.lastPrice).toBe(66_797.37);
+    expect(auto.intervals?.("SOL")).toEqual(["1h", "4h", "1d"]);
     // the first choice is the caller's to tell: no switch, no log line
     expect(switches).toEqual([]);
     expect(logs).toEqual([]);
@@ -144,6 +147,7 @@ describe("the auto market (live when it answers, else the replay)", () => {
     expect(auto.name).toBe("Binance (replay)");
     expect(auto.marketTime()).toBe(REPLAY_TIME);
     expect(await auto.snapshot()).toMatchObject({ at: REPLAY_TIME });
+    expect(auto.intervals?.("SOL")).toEqual(["1d"]);
   });
 
   it("gives a silent live market 3 s, then serves the replay", async () => {

@@ -2,7 +2,16 @@ import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
 import { createSourceSwitch, PROBE_TIMEOUT_MS, type ProbeResult } from "../source-switch.ts";
 import type { Timers } from "../timers.ts";
-import { type MarketProvider, type MarketSnapshot, UnknownSymbolError } from "./market-provider.ts";
+import {
+  INTERVAL_MS,
+  type Interval,
+  type MarketProvider,
+  type MarketSnapshot,
+  UnknownSymbolError,
+} from "./market-provider.ts";
+
+/** a source without `intervals` has candles in every interval */
+const ALL_INTERVALS = Object.keys(INTERVAL_MS) as Interval[];
 
 /**
  * MARKET_PROVIDER=auto: the live market (Binance, CoinGecko) when it answers, else the replay of the shipped
@@ -115,6 +124,10 @@ export function openAutoMarket(options: AutoMarketOptions): AutoMarket {
     snapshot: () => read((source) => source.snapshot()),
     klines: (symbol, interval, range) => read((source) => source.klines(symbol, interval, range)),
     coins: () => read((source) => source.coins()),
+    intervals: (symbol) => {
+      const source = current();
+      return source.intervals ? source.intervals(symbol) : ALL_INTERVALS;
+    },
     probe: () => switcher.probe(),
     marketTime: () => (switcher.live ? options.clock.now().getTime() : options.replayTime()),
     start: () => switcher.start(),
