@@ -72,8 +72,20 @@ describe("news from live feeds", () => {
     for (const item of daily.cn_news) expect(item.title).toMatch(CJK);
     for (const item of daily.en_news) expect(item.title).not.toMatch(CJK);
 
+    // every hot word is repeated by at least two of the feeds' items (all of them within the day, so by count alone)
     const words = hotWordsDataSchema.parse((await call(srv.url, "/word/hot/get")).json?.data);
-    expect(words.list.map((word) => word.text)).toContain("Bitcoin");
+    const items = [
+      ...(await list("/news/real/time?pageSize=50")).list,
+      ...(await list("/news/real/time?pageSize=50&language=cn")).list,
+    ];
+    expect(words.list.length).toBeGreaterThan(0);
+    for (const word of words.list.filter((w) => w.type === "news")) {
+      const holding = items.filter((item) =>
+        `${item.title} ${item.content ?? ""}`.toLowerCase().includes(word.text.toLowerCase()),
+      );
+      expect(holding.length, word.text).toBeGreaterThanOrEqual(2);
+    }
+    expect(words.list.map((word) => word.text)).toContain("Exchange");
     expect((await list("/data/board/news")).list).toHaveLength(3);
   });
 });

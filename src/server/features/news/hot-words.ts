@@ -1,4 +1,4 @@
-import type { CoinName } from "../../providers/news/coin-tags.ts";
+import { type CoinName, coinWords } from "../../providers/news/coin-tags.ts";
 import type { NewsItem } from "../../providers/news/news-provider.ts";
 
 /**
@@ -14,8 +14,9 @@ import type { NewsItem } from "../../providers/news/news-provider.ts";
  *   kept when w >= 2 and the score is positive. While the corpus holds nothing beyond the window (the first day of
  *   an archive) there is nothing to compare with, and the score is w - 1 alone.
  *
- * An item's score in a window is the sum of the scores of its keys. Coins are counted by their tags only, so a word
- * that is a coin's ticker or name is not counted as a term.
+ * An item's score in a window is the sum of the scores of its keys. A coin is counted by the item's tags and, for
+ * the market's coins, by its ticker or name written in the item (coin-tags.ts rules: "BTC", "Bitcoin"); a word that
+ * names a coin is never a term.
  */
 
 export interface HotWord {
@@ -100,11 +101,19 @@ function wordsOf(item: NewsItem): ReadonlyMap<string, string> {
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The keys of an item: "c:<TICKER>" for its coin tags, "t:<word>" for its terms. */
-function keysOf(item: NewsItem, notTerms: ReadonlySet<string>): ReadonlyMap<string, string> {
+/** The keys of an item: "c:<TICKER>" for the coins it is tagged with or names, "t:<word>" for its terms. */
+function keysOf(
+  item: NewsItem,
+  notTerms: ReadonlySet<string>,
+  coinOf: (word: string, surface: string) => string | undefined,
+): ReadonlyMap<string, string> {
   const keys = new Map<string, string>();
   for (const coin of item.coins) keys.set(`c:${coin.toUpperCase()}`, coin.toUpperCase());
-  for (const [word, surface] of wordsOf(item)) if (!notTerms.has(word)) keys.set(`t:${word}`, surface);
+  for (const [word, surface] of wordsOf(item)) {
+    const coin = coinOf(word, surface);
+    if (coin) keys.set(`c:${coin}`, coin);
+    else if (!notTerms.has(word)) keys.set(`t:${word}`, surface);
+  }
   return keys;
 }
 
@@ -120,7 +129,8 @@ export function newsCorpus(items: readonly NewsItem[], coins: readonly CoinName[
     notTerms.add(coin.name.toLowerCase());
   }
   for (const item of items) for (const coin of item.coins) notTerms.add(coin.toLowerCase());
-  const version = [...notTerms].sort().join(" ");
+  const coinOf = coinWords(coins);
+  const version = `${coins.map((coin) => `${coin.symbol}:${coin.name}`).join(",")} ${[...notTerms].sort().join(" ")}`;
   const names = new Map(coins.map((coin) => [coin.symbol.toUpperCase(), coin.name]));
   const reuse = previous?.version === version ? previous : undefined;
   const keys = new Map<NewsItem, ReadonlyMap<string, string>>();
@@ -134,7 +144,7 @@ export function newsCorpus(items: readonly NewsItem[], coins: readonly CoinName[
   };
   for (const item of items) {
     const known = reuse?.keys.get(item);
-    const own = known ?? keysOf(item, notTerms);
+    const own = known ?? keysOf(item, notTerms, coinOf);
     keys.set(item, own);
     if (!known) count(own, 1);
   }

@@ -49,3 +49,20 @@ export function coinTagger(coins: readonly CoinName[]): (text: string) => string
     return [...tags];
   };
 }
+
+/**
+ * The same rules for one word of a text: the coin a word names, if any. `surface` is the word as written (a ticker
+ * counts in capitals only), `word` the same in lower case; names of several words are not read here.
+ */
+export function coinWords(coins: readonly CoinName[]): (word: string, surface: string) => string | undefined {
+  const byTicker = new Map<string, string>();
+  const byName = new Map<string, string>();
+  for (const coin of coins) {
+    const symbol = coin.symbol.toUpperCase();
+    if (!/^[A-Z0-9]+$/.test(symbol)) continue;
+    if (symbol.length >= 3 && !AMBIGUOUS.has(symbol.toLowerCase())) byTicker.set(symbol, symbol);
+    const name = coin.name.trim().toLowerCase();
+    if (name.length >= 4 && !AMBIGUOUS.has(name) && !/\s/.test(name) && !byName.has(name)) byName.set(name, symbol);
+  }
+  return (word, surface) => byTicker.get(surface.replace(/^\$/, "")) ?? byName.get(word);
+}

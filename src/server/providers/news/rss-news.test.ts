@@ -148,6 +148,17 @@ describe("the live news provider", () => {
     ]);
   });
 
+  it("tags the items read before the coins were known once they are", async () => {
+    let coins: { symbol: string; name: string }[] = [];
+    const provider = open(["cointelegraph"], { coins: () => coins });
+    await provider.refresh?.();
+    expect(await provider.search("", { coin: "BTC" })).toEqual([]);
+    coins = [{ symbol: "BTC", name: "Bitcoin" }];
+    const tagged = await provider.search("", { coin: "BTC" });
+    expect(tagged.length).toBeGreaterThan(0);
+    for (const item of tagged) expect(`${item.title} ${item.content}`).toMatch(/bitcoin|BTC/i);
+  });
+
   it("derives ids exactly as the shipped archive did", async () => {
     for (const item of await loadHeadlines()) expect(headlineId(item.title)).toBe(item.id);
     // a Chinese title keeps its own key instead of collapsing to its Latin letters

@@ -68,7 +68,7 @@ const newestFirst = (a: NewsItem, b: NewsItem) =>
  *   app's Chinese readers while the archive has no Chinese items.
  * - Items are identified like the archive's (headlineId of the title), so one story carried by two feeds is one
  *   item; the copy seen first keeps its fields. Feeds carry no coin tags: an item is tagged with the coins its title
- *   or summary names (coin-tags.ts), as the market knows them when the item is first read. Its date is the feed's,
+ *   or summary names (coin-tags.ts), as the market knows them (tagged again when those change). Its date is the feed's,
  *   clamped to now when it lies in the future; an item without a readable date is dated when first seen. Only the
  *   newest `maxItems` are kept.
  * - latest/search/get are the archive's own code over the items (same order, cursors, errors and search).
@@ -113,7 +113,36 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
     }
   }
 
-  function merge(feed: RssFeed, parsed: ParsedFeed, now: number, tag: (text: string) => string[]): boolean {
+  /** the coins the items are tagged with (as "SYM:Name,..."), and the tagger for them */
+  let taggedWith = "";
+  let tag = coinTagger([]);
+  const tagsOf = (item: Pick<NewsItem, "title" | "content">) => tag(`${item.title} ${item.content ?? ""}`);
+
+  /**
+   * When the coins known have changed (the market's first refresh lands after the feeds' first read), every item is
+   * tagged again and the view rebuilt; true when it was.
+   */
+  function retag(): boolean {
+    const coins = options.coins?.() ?? [];
+    const version = coins.map((coin) => `${coin.symbol}:${coin.name}`).join(",");
+    if (version === taggedWith) return false;
+    taggedWith = version;
+    tag = coinTagger(coins);
+    for (const [id, item] of items) items.set(id, { ...item, coins: tagsOf(item) });
+    return true;
+  }
+
+  const rebuild = () => {
+    view = createReplayNews({ items: [...items.values()].sort(newestFirst) });
+  };
+
+  /** the view, tagged with the coins known now */
+  const current = () => {
+    if (retag()) rebuild();
+    return view;
+  };
+
+  function merge(feed: RssFeed, parsed: ParsedFeed, now: number): boolean {
     let added = false;
     for (const entry of parsed.entries) {
       const id = headlineId(entry.title);
@@ -127,7 +156,7 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
         source: parsed.source,
         publishedAt: new Date(dated).toISOString(),
         language: feed.language,
-        coins: tag(`${entry.title} ${entry.content ?? ""}`),
+        coins: tagsOf(entry),
       });
       added = true;
     }
@@ -137,16 +166,16 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
   async function refreshOnce() {
     const results = await Promise.allSettled(readers.map(read));
     const now = clock.now().getTime();
-    const tag = coinTagger(options.coins?.() ?? []);
+    const retagged = retag();
     let added = false;
     // in the order of the configuration, so that which copy of a shared story is kept does not depend on timing
     for (const [index, result] of results.entries()) {
       const reader = readers[index];
-      if (reader && result.status === "fulfilled") added = merge(reader.feed, result.value, now, tag) || added;
+      if (reader && result.status === "fulfilled") added = merge(reader.feed, result.value, now) || added;
     }
     if (added) {
       const sorted = [...items.values()].sort(newestFirst);
-      for (const old of sorted.splice(maxItems)) {
+      for (const old of sorted.slice(maxItems)) {
         items.delete(old.id);
         forgotten.add(old.id);
       }
@@ -155,8 +184,8 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
         if (forgotten.size <= maxItems) break;
         forgotten.delete(id);
       }
-      view = createReplayNews({ items: sorted });
     }
+    if (added || retagged) rebuild();
     const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
     if (failures.length === readers.length) {
       throw new AggregateError(failures, `every news feed failed (${readers.length})`);
@@ -171,8 +200,8 @@ export function openRssNews(options: RssNewsOptions): NewsProvider {
       });
       return running;
     },
-    latest: (query) => view.latest(query),
-    search: (query, searchOptions) => view.search(query, searchOptions),
-    get: (id) => view.get(id),
+    latest: (query) => current().latest(query),
+    search: (query, searchOptions) => current().search(query, searchOptions),
+    get: (id) => current().get(id),
   };
 }
