@@ -69,6 +69,13 @@ describe("hot keys of a window against the archive", () => {
       "What moved HYPE today?",
       "What moved BTC today?",
     ]);
+    // a coin the market does not have gets no question
+    const market = newsCorpus(all, [{ symbol: "BTC", name: "Bitcoin" }]);
+    expect(
+      hotWords(window, market)
+        .filter((word) => word.type === "question")
+        .map((word) => word.content),
+    ).toEqual(["What moved BTC today?"]);
   });
 
   it("rank items by the sum of their keys' scores, naming the heaviest", () => {

@@ -189,7 +189,8 @@ const byScore = (a: KeyStat, b: KeyStat) => b.score - a.score || b.window - a.wi
 
 /**
  * Hot words of a window: the HOT_WORDS_SIZE keys of highest score as type "news" (tapping one searches it; a coin
- * shows by its name), then the three coins of highest score as questions ("What moved BTC today?"), asked as written.
+ * shows by its name), then the three coins of highest score that the market has as questions ("What moved BTC
+ * today?"), asked as written.
  * Weights are the scores, rounded to 2 decimals.
  */
 export function hotWords(window: readonly NewsItem[], corpus: NewsCorpus): HotWord[] {
@@ -198,7 +199,7 @@ export function hotWords(window: readonly NewsItem[], corpus: NewsCorpus): HotWo
     .slice(0, HOT_WORDS_SIZE)
     .map((stat) => ({ text: stat.text, type: "news", content: stat.text, weight: round(stat.score) }));
   const questions: HotWord[] = ranked
-    .filter((stat) => stat.coin)
+    .filter((stat) => stat.coin && corpus.names.has(stat.coin))
     .slice(0, QUESTIONS)
     .map((stat) => {
       const text = `What moved ${stat.coin} today?`;
