@@ -397,6 +397,10 @@ function sentimentLines(sentiment: SentimentOutput | undefined, language: L): st
   return lines;
 }
 
+/** A URL as a markdown link target: parentheses and spaces escaped so the link does not end early. */
+const linkTarget = (url: string) =>
+  url.replace(/[()\s]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+
 /** The items published in the 7 days up to the market time. */
 function recentNews(news: NewsOutput | undefined, marketAt: string): NewsOutput["items"] {
   const end = Date.parse(marketAt);
@@ -439,9 +443,7 @@ function newsLines(
     ? `截至 ${to} 的 ${NEWS_DAYS} 天内，我找到 ${recent.length} 条${about}新闻${recent.length > shown.length ? `，最新的 ${shown.length} 条` : ""}：`
     : `${recent.length} news item${recent.length === 1 ? "" : "s"}${about} in the ${NEWS_DAYS} days to ${to}${recent.length > shown.length ? `; the newest ${shown.length}` : ""}:`;
   const items = shown.map((item) => {
-    const title = item.url
-      ? `[${cell(item.title)}](${item.url.replace(/[()\s]/g, encodeURIComponent)})`
-      : cell(item.title);
+    const title = item.url ? `[${cell(item.title)}](${linkTarget(item.url)})` : cell(item.title);
     return `- ${formatTime(item.publishedAt)} · ${title} — ${cell(item.source)}`;
   });
   return [head, "", ...items];
