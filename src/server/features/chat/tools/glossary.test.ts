@@ -54,4 +54,15 @@ describe("the glossary", () => {
     expect(findGlossaryEntry("election")).toBeUndefined();
     expect(findGlossaryEntry("")).toBeUndefined();
   });
+
+  it("reads the Chinese slang as the term it is", () => {
+    // 跑路 (running off with the money) is a rug pull
+    expect(findGlossaryEntry("跑路")?.en.title).toBe("Rug pull");
+    expect(findGlossaryEntry("卷款跑路")?.id).toBe("rug-pull");
+    expect(findGlossaryEntry("跑路")?.zh.title).toBe("跑路（Rug pull）");
+    // a fearful mood is not FUD, and a trading fee is not gas
+    expect(findGlossaryEntry("恐慌情绪")).toBeUndefined();
+    expect(findGlossaryEntry("手续费")).toBeUndefined();
+    expect(findGlossaryEntry("矿工费")?.id).toBe("gas");
+  });
 });

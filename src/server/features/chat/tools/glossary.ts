@@ -247,7 +247,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     id: "gas",
-    aliases: ["gas", "gas fee", "gas fees", "network fee", "gas费", "手续费", "矿工费"],
+    // 手续费 alone is any fee (an exchange's trading fee too), not the network's gas
+    aliases: ["gas", "gas fee", "gas fees", "network fee", "gas费", "网络费", "矿工费"],
     en: {
       title: "Gas fee",
       definition:
@@ -449,7 +450,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     id: "fud",
-    aliases: ["fud", "fear uncertainty and doubt", "恐慌情绪"],
+    // 恐慌情绪 is the market's fearful mood (the fear-and-greed index, the sentiment tool), not FUD
+    aliases: ["fud", "fear uncertainty and doubt", "恐惧、不确定和怀疑", "恐惧不确定怀疑"],
     en: {
       title: "FUD",
       definition:
