@@ -144,6 +144,7 @@ const envSchema = z.object({
   STT_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   STT_API_KEY: optionalString,
   STT_MODEL: optionalString,
+  FX_URL: z.url({ protocol: /^https?$/ }).default("https://api.frankfurter.dev/v1"),
 });
 
 export interface LlmEndpoint {
@@ -279,6 +280,11 @@ export interface Config {
   llm: Partial<Record<(typeof modelConfigKeys)[keyof typeof modelConfigKeys], LlmEndpoint>>;
   /** speech to text for recorded chat questions; undefined: none on the server (the browser's recognition) */
   speech: SpeechEndpoint | undefined;
+  /**
+   * exchange rates for showing prices in EUR or CNY while the live market serves: a Frankfurter-style API of the
+   * ECB reference rates (`<url>/latest`, `<url>/<date>`); the replay uses the rates shipped in data/fx
+   */
+  fx: { url: string };
 }
 
 /** The webhook secret when none is configured: a digest of the token, so it is stable and never the token itself. */
@@ -472,5 +478,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STT_BASE_URL && e.STT_API_KEY
         ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL }
         : undefined,
+    fx: { url: e.FX_URL },
   };
 }

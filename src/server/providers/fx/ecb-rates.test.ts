@@ -50,3 +50,14 @@ describe("the shipped ECB reference rates", () => {
     ).toThrow(/ascend/);
   });
 });
+
+describe("the days the shipped rates cover", () => {
+  it("runs from the file's first business day to the end of its last", async () => {
+    const fx = await openEcbRates();
+    expect([fx.firstDate, fx.lastDate]).toEqual(["2026-01-02", "2026-03-31"]);
+    expect(fx.covers(at("2026-01-01T23:59:59Z"))).toBe(false);
+    expect(fx.covers(at("2026-01-02T00:00:00Z"))).toBe(true);
+    expect(fx.covers(at("2026-03-31T23:59:59Z"))).toBe(true);
+    expect(fx.covers(at("2026-04-01T00:00:00Z"))).toBe(false);
+  });
+});

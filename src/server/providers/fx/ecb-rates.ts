@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { type FiatCurrency, type FxProvider, type FxQuote, usdQuote } from "./fx-rates.ts";
+import { ECB_REFERENCE_RATE, type FiatCurrency, type FxProvider, type FxQuote, usdQuote } from "./fx-rates.ts";
 
 /** The shipped ECB reference rates (data/fx/ecb-daily.csv: date,eur_per_usd,cny_per_usd). */
 export const SHIPPED_FX_FILE = fileURLToPath(new URL("../../../../data/fx/ecb-daily.csv", import.meta.url));
@@ -42,10 +42,25 @@ export function parseEcbRates(text: string): EcbRow[] {
   return rows;
 }
 
+export interface EcbRates extends FxProvider {
+  readonly kind: "archive";
+  /** the first and last business day of the file, YYYY-MM-DD */
+  readonly firstDate: string;
+  readonly lastDate: string;
+  /** whether `at` (ms) falls on a day from the file's first to its last, so its rates speak for that day */
+  covers(at: number): boolean;
+}
+
 /** The embedded FX source: the ECB rate in force at a time, carried forward over weekends and holidays. */
-export function createEcbRates(rows: readonly EcbRow[]): FxProvider {
+export function createEcbRates(rows: readonly EcbRow[]): EcbRates {
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last) throw new Error("ecb-daily.csv: no rates");
   return {
     kind: "archive",
+    firstDate: first.date,
+    lastDate: last.date,
+    covers: (at) => at >= first.day && at < last.day + DAY_MS,
     async rate(currency: FiatCurrency, at: number): Promise<FxQuote | undefined> {
       if (currency === "USD") return usdQuote(at);
       // the last row published by `at` (binary search over publication times)
@@ -67,13 +82,13 @@ export function createEcbRates(rows: readonly EcbRow[]): FxProvider {
         currency,
         perUsd: row[currency],
         date: row.date,
-        source: "ECB reference rate",
+        source: ECB_REFERENCE_RATE,
         carriedForward: row.day < asked,
       };
     },
   };
 }
 
-export async function openEcbRates(file: string = SHIPPED_FX_FILE): Promise<FxProvider> {
+export async function openEcbRates(file: string = SHIPPED_FX_FILE): Promise<EcbRates> {
   return createEcbRates(parseEcbRates(await readFile(file, "utf8")));
 }

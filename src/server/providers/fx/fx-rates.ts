@@ -5,8 +5,9 @@
  * public source of the same rates.
  */
 
-export const fiatCurrencies = ["USD", "EUR", "CNY"] as const;
-export type FiatCurrency = (typeof fiatCurrencies)[number];
+import type { FiatCurrency } from "../../../contract/currencies.ts";
+
+export { ECB_REFERENCE_RATE, type FiatCurrency, fiatCurrencies } from "../../../contract/currencies.ts";
 
 export interface FxQuote {
   currency: FiatCurrency;
