@@ -4,7 +4,16 @@ import { shot } from "./shots.ts";
 const phone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 900;
 
 interface SentimentAnswer {
-  data: { TOP100_Currency_Index: { data: unknown[]; rising: number; falling: number } };
+  data: {
+    TOP100_Currency_Index: {
+      data: unknown[];
+      rising: number;
+      falling: number;
+      unchanged: number;
+      counted: number;
+      universe: number;
+    };
+  };
 }
 
 test("home: replay label, coin ticker, sentiment gauge, coin search and news", async ({ page }, testInfo) => {
@@ -26,20 +35,26 @@ test("home: replay label, coin ticker, sentiment gauge, coin search and news", a
     await expect(page.getByRole("region", { name: "Hot words" }).getByRole("link").first()).toBeVisible();
   }
   await expect(page.getByRole("img", { name: /^Fear and greed index: \d+, / })).toBeVisible();
-  // The counts are of the coins the market really has: the replay ships a handful, not a hundred. Rising and
-  // falling together are at most that many (a coin that did not move is neither), and the page shows them.
+  // The counts are of the coins the market really has (the replay's 120, not "the top 100"): rising, falling and
+  // unchanged add up to the coins with a 24h change, and the page shows them over that many coins.
   const { data: sentiment } = (await (await sentimentAnswer).json()) as SentimentAnswer;
   const { data: coins } = (await (await coinsAnswer).json()) as { data: { total: number } };
   const counted = sentiment.TOP100_Currency_Index;
-  expect(counted.data).toHaveLength(Math.min(100, coins.total));
-  expect(counted.rising + counted.falling).toBeLessThanOrEqual(counted.data.length);
-  const shown = page.getByRole("region", { name: "Market sentiment" }).getByRole("definition");
-  await expect(shown).toHaveText([String(counted.rising), String(counted.falling)]);
-  await expect(page.getByRole("list", { name: "Coin list" }).getByRole("link").first()).toBeVisible();
+  expect(counted.universe).toBe(coins.total);
+  expect(counted.data).toHaveLength(counted.counted);
+  expect(counted.rising + counted.falling + counted.unchanged).toBe(counted.counted);
+  const panel = page.getByRole("region", { name: "Market sentiment" });
+  await expect(panel.getByRole("definition")).toHaveText([
+    String(counted.rising),
+    String(counted.falling),
+    String(counted.unchanged),
+  ]);
+  await expect(panel.getByText(`Over 24 hours, of the ${counted.counted} coins of this market:`)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Coin list" }).getByRole("link").first()).toBeVisible();
   await shot(page, testInfo, "market-home");
 
   await page.getByRole("searchbox", { name: "Search coins" }).fill("ETH");
-  const results = page.getByRole("list", { name: "Coins matching ETH" });
+  const results = page.getByRole("table", { name: "Coins matching ETH" });
   await expect(results.getByRole("link", { name: /^ETH/ }).first()).toBeVisible();
   await shot(page, testInfo, "market-search-eth");
 });
@@ -47,7 +62,7 @@ test("home: replay label, coin ticker, sentiment gauge, coin search and news", a
 test("token page: BTC from the coin list, its chart draws, and 1d works", async ({ page }, testInfo) => {
   await page.goto("/");
   if (phone(page)) await page.getByRole("tab", { name: "Cryptos" }).click();
-  await page.getByRole("list", { name: "Coin list" }).getByRole("link", { name: /^BTC/ }).click();
+  await page.getByRole("table", { name: "Coin list" }).getByRole("link", { name: /^BTC/ }).click();
   await expect(page).toHaveURL(/\/tokensData\/BTC$/);
   await expect(page.getByRole("heading", { level: 1, name: /\(BTC\)/ })).toBeVisible();
   await expect(page.getByText(/^Replay market · /)).toBeVisible();
@@ -70,7 +85,7 @@ test("token page by lower-case coin code and a dashboard category", async ({ pag
   await expect(
     page.getByRole("navigation", { name: "Popular tokens" }).getByRole("link", { name: "All tokens" }),
   ).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("list", { name: "All tokens coins" }).getByRole("link").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "All tokens coins" }).getByRole("link").first()).toBeVisible();
   await shot(page, testInfo, "market-popular");
 });
 

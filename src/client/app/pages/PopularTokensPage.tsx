@@ -39,7 +39,12 @@ export default function PopularTokensPage({ title }: PageProps) {
             aria-current={item.id === category ? "page" : undefined}
           >
             {i18n._(item.label)}
-            {countOf(item.id) === undefined ? null : <span className="category-tabs__count">{countOf(item.id)}</span>}
+            {countOf(item.id) === undefined ? null : (
+              <>
+                {" "}
+                <span className="category-tabs__count">{countOf(item.id)}</span>
+              </>
+            )}
           </Link>
         ))}
       </nav>

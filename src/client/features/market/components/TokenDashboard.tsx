@@ -91,7 +91,7 @@ function NotInData({ abbr }: { abbr: string }) {
           : t`We have prices for ${covered} coins; ${abbr} is not one of them.`}
       </p>
       <p>
-        <Link href="/popularTokens/?type=total" className="button">
+        <Link href="/popularTokens/?type=total">
           <Trans>See all tokens</Trans>
         </Link>
       </p>
