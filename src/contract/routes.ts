@@ -57,6 +57,7 @@ import {
   compareFigureQuerySchema,
   priceFigureQuerySchema,
 } from "./files.ts";
+import { fxRateDataSchema, fxRateQuerySchema } from "./fx.ts";
 import {
   categoryListDataSchema,
   coinListDataSchema,
@@ -353,6 +354,15 @@ export const routes = {
     summary: "Fear-and-greed index and the top-100 rising/falling counts",
     tag: "market",
     data: sentimentDataSchema,
+  },
+  fxRate: {
+    method: "get",
+    path: "/fx/rate",
+    summary:
+      "The ECB reference rate in force at the market time for showing USDT prices (read as USD) in EUR or CNY: units per US dollar, the day it was fixed for, and whether it was carried forward over a weekend or holiday; perUsd, date and source are null when there is none for the market date",
+    tag: "market",
+    query: fxRateQuerySchema,
+    data: fxRateDataSchema,
   },
   newsRealTime: {
     method: "get",

@@ -34,6 +34,7 @@ import { citationOf, createChatTools, toolSummary } from "./features/chat/tools/
 import { handOverVisitorChats } from "./features/chat/visitor-handover.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
+import { createFxService } from "./features/fx/fx.service.ts";
 import { createCandlesRepository } from "./features/market/candles.repository.ts";
 import { createMarketService } from "./features/market/market.service.ts";
 import { loadReplayAnchor } from "./features/market/market-anchor.ts";
@@ -44,6 +45,9 @@ import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
 import { createPushHub } from "./http/routes/push.routes.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { type Clock, systemClock } from "./providers/clock.ts";
+import { openEcbRates } from "./providers/fx/ecb-rates.ts";
+import { selectFx } from "./providers/fx/fx-selector.ts";
+import { openLiveFx } from "./providers/fx/live-fx.ts";
 import { createHumanCheck } from "./providers/human-check.ts";
 import { createMailer } from "./providers/mail/mailer.ts";
 import { createFearGreedIndex } from "./providers/market/fear-greed-index.ts";
@@ -293,6 +297,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     coins: () => market.coins(),
     refreshMs: config.news.refreshSeconds * 1000,
   });
+  // prices in EUR or CNY: the ECB rate in force at the market time, from the FX source that goes with the market
+  // serving now (the shipped rates for the replay, the live source for the live market; asked per call, as auto
+  // switches)
+  const fxRates = selectFx({
+    market: () => marketSource.provider.kind,
+    live: openLiveFx({ url: config.fx.url, clock }),
+    archive: await openEcbRates(),
+    logger,
+  });
+  const fx = createFxService({ rates: fxRates, marketTime: marketSource.marketTime });
   const push = createPushHub(pubsub);
   // uploads (local directory, or S3 when configured), shares and suggested questions
   const chatExtras = createChatExtras({ db, store: createUploadStore(config.uploads), logger, clock });
@@ -346,6 +360,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       return user ? accountName(user) : "";
     },
     market,
+    fx,
     news,
     chat,
     chatExtras,

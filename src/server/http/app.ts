@@ -14,6 +14,7 @@ import type { UserInfoService } from "../features/accounts/user-info.service.ts"
 import type { ChatService } from "../features/chat/chat.service.ts";
 import type { ChatExtras } from "../features/chat/extras/chat-extras.ts";
 import type { FeedbackService } from "../features/feedback/feedback.service.ts";
+import type { FxService } from "../features/fx/fx.service.ts";
 import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
@@ -41,6 +42,7 @@ import { chatFigureRoutes } from "./routes/chat-figure.routes.ts";
 import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
+import { fxRoutes } from "./routes/fx.routes.ts";
 import { identityAuthRoutes } from "./routes/identity-auth.routes.ts";
 import { legacyApiRoutes } from "./routes/legacy-api.routes.ts";
 import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
@@ -88,6 +90,8 @@ export interface HttpDeps {
     userInfo: UserInfoService;
     accountName(userId: number): Promise<string>;
     market: MarketService;
+    /** the rate prices are shown in other currencies with */
+    fx: FxService;
     news: NewsService;
     chat: ChatService;
     chatExtras: ChatExtras;
@@ -174,6 +178,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", tonAuthRoutes({ tonAuth: services.tonAuth, authLimiter: deps.limiters.auth }));
   api.route("/", userRoutes({ userInfo: services.userInfo }));
   api.route("/", marketRoutes(services.market));
+  api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
