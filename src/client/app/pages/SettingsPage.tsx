@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { useSearch } from "wouter";
+import type { FiatCurrency } from "../../../contract/currencies.ts";
 import { DigestSetting } from "../../features/digest/components/DigestSetting.tsx";
 import { useHost } from "../../host/host-context.tsx";
 import { shortenAddress } from "../../shared/format/address.ts";
@@ -10,6 +11,7 @@ import { type Locale, normalizeLocale } from "../../shared/i18n/locales.ts";
 import {
   connectWalletAddressAtom,
   connectWalletNameAtom,
+  displayCurrencyAtom,
   type ThemeValue,
   themeValueAtom,
 } from "../../shared/settings/settings.ts";
@@ -17,13 +19,14 @@ import { RadioGroup } from "../../shared/ui/RadioGroup.tsx";
 import type { PageProps } from "./page-props.ts";
 import "./pages.css";
 
-const sections = ["language", "theme", "messages", "wallet"] as const;
+const sections = ["language", "theme", "currency", "messages", "wallet"] as const;
 
 /** Settings (spec §2 /settings/?type=messages|language|theme|wallet). */
 export default function SettingsPage(_props: PageProps) {
   const { t, i18n } = useLingui();
   const host = useHost();
   const [theme, setTheme] = useAtom(themeValueAtom);
+  const [currency, setCurrency] = useAtom(displayCurrencyAtom);
   const type = new URLSearchParams(useSearch()).get("type");
   const walletAddress = useAtomValue(connectWalletAddressAtom);
   const walletName = useAtomValue(connectWalletNameAtom);
@@ -74,6 +77,28 @@ export default function SettingsPage(_props: PageProps) {
             }}
           />
         )}
+      </div>
+      <div id="settings-currency" className="settings__section">
+        <RadioGroup<FiatCurrency>
+          label={t`Currency`}
+          name="currency"
+          options={[
+            { value: "USD", label: t`US dollar (USD)` },
+            { value: "EUR", label: t`Euro (EUR)` },
+            { value: "CNY", label: t`Chinese yuan (CNY)` },
+          ]}
+          value={currency}
+          onChange={(value) => {
+            host.haptics.selection();
+            setCurrency(value);
+          }}
+        />
+        <p className="page__lead">
+          <Trans>
+            Prices are in USDT, shown as US dollars. Euros and yuan are converted at the ECB reference rate in force on
+            the market's date, named beside the prices.
+          </Trans>
+        </p>
       </div>
       <div id="settings-messages" className="settings__section">
         <h2 className="settings__heading">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, formatUsd } from "./price.ts";
+import { formatMoney, formatPrice, formatUsd } from "./price.ts";
 
 describe("formatPrice", () => {
   it("shows prices to 4 decimals with thousands separators", () => {
@@ -94,5 +94,14 @@ describe("formatUsd", () => {
     expect(formatUsd(Number.NEGATIVE_INFINITY)).toBe("--");
     expect(formatUsd(undefined)).toBe("--");
     expect(formatUsd(null)).toBe("--");
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes the currency's sign before the spec §5 price text, the minus before the sign", () => {
+    expect(formatMoney(55_677.24329, "€")).toBe("€55,677.2433");
+    expect(formatMoney(0.0000107, "CN¥")).toBe("CN¥0.0₄107");
+    expect(formatMoney(-12.5, "¥")).toBe("-¥12.5");
+    expect(formatMoney(Number.NaN, "€")).toBe("--");
   });
 });

@@ -1,3 +1,4 @@
+import { type FiatCurrency, fiatCurrencies } from "../../../contract/currencies.ts";
 import { DEFAULT_MODEL_ID } from "../../../contract/model-catalogue.ts";
 import { booleanSetting, integerSetting, settingAtom, stringSetting, textSetting } from "./setting-atom.ts";
 
@@ -6,6 +7,12 @@ import { booleanSetting, integerSetting, settingAtom, stringSetting, textSetting
 export const themeValues = ["theme-dark", "theme-light"] as const;
 export type ThemeValue = (typeof themeValues)[number];
 export const themeValueAtom = settingAtom<ThemeValue>("themeValue", "theme-dark", stringSetting(themeValues));
+
+/**
+ * The currency prices are shown in: USD (prices are USDT, read as US dollars), or EUR / CNY converted at the ECB
+ * reference rate in force at the market time.
+ */
+export const displayCurrencyAtom = settingAtom<FiatCurrency>("currency", "USD", stringSetting(fiatCurrencies));
 
 export const searchTabs = ["search", "deepThink", "aiSwap"] as const;
 export type SearchTab = (typeof searchTabs)[number];

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import type { CandleData, KlineInterval } from "../../../../contract/market.ts";
+import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
 import { formatPrice } from "../../../shared/format/price.ts";
 
 type ChartModule = typeof import("lightweight-charts");
@@ -59,6 +60,8 @@ export function CandleChart({
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<{ api: ChartApi; series: ReturnType<ChartApi["addSeries"]> }>();
   const [failed, setFailed] = useState(false);
+  // the candles stay in USDT; the scale and crosshair show them in the currency chosen in Settings
+  const { perUsd } = useDisplayPrice();
 
   useEffect(() => {
     const element = container.current;
@@ -100,6 +103,13 @@ export function CandleChart({
       api?.remove();
     };
   }, []);
+
+  useEffect(() => {
+    if (!chart) return;
+    const formatter = (price: number) => formatPrice(price * perUsd);
+    chart.api.applyOptions({ localization: { priceFormatter: formatter } });
+    chart.series.applyOptions({ priceFormat: { type: "custom", formatter, minMove: 0.00000001 } });
+  }, [chart, perUsd]);
 
   useEffect(() => {
     if (!chart || !candles) return;

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { Coin } from "../../../../contract/market.ts";
-import { formatUsd } from "../../../shared/format/price.ts";
+import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
 import { CoinImage } from "./CoinImage.tsx";
 import { AmountFigure } from "./MarketFigures.tsx";
 import { PriceChange } from "./PriceChange.tsx";
@@ -21,6 +21,7 @@ export function CoinTable({
   label: string;
   firstPosition?: number;
 }) {
+  const price = useDisplayPrice();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the sideways-scrolling region must be reachable by keyboard
     <section className="coin-table__scroll" aria-label={label} tabIndex={0}>
@@ -66,7 +67,7 @@ export function CoinTable({
                   </span>
                 </Link>
               </th>
-              <td>{formatUsd(coin.lastPrice)}</td>
+              <td>{price.format(coin.lastPrice)}</td>
               <td>
                 <PriceChange value={coin.change1h} />
               </td>

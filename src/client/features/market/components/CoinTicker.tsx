@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { Coin } from "../../../../contract/market.ts";
+import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
 import { formatPercentChange } from "../../../shared/format/percent-change.ts";
-import { formatUsd } from "../../../shared/format/price.ts";
 import { preloadCoinList, useCoinList } from "../api/get-coin-list.ts";
 import { CoinImage } from "./CoinImage.tsx";
 import { PriceChange } from "./PriceChange.tsx";
@@ -12,6 +12,7 @@ import "./market.css";
 export const TICKER_LOOP_SECONDS = 30;
 
 function TickerItems({ coins, copy }: { coins: readonly Coin[]; copy: boolean }) {
+  const price = useDisplayPrice();
   return (
     <ul className="ticker__list" aria-hidden={copy || undefined}>
       {coins.map((coin) => (
@@ -20,11 +21,11 @@ function TickerItems({ coins, copy }: { coins: readonly Coin[]; copy: boolean })
             href={`/tokensData/${coin.coinAbbr}`}
             className="ticker__item"
             tabIndex={copy ? -1 : undefined}
-            aria-label={`${coin.coinAbbr} ${formatUsd(coin.lastPrice)} ${formatPercentChange(coin.change)}`}
+            aria-label={`${coin.coinAbbr} ${price.format(coin.lastPrice)} ${formatPercentChange(coin.change)}`}
           >
             <CoinImage src={coin.coinImageUrl} size={20} />
             <span className="ticker__abbr">{coin.coinAbbr}</span>
-            <span className="ticker__price">{formatUsd(coin.lastPrice)}</span>
+            <span className="ticker__price">{price.format(coin.lastPrice)}</span>
             <PriceChange value={coin.change} />
           </Link>
         </li>

@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { KlineInterval } from "../../../../contract/market.ts";
+import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatCompactNumber } from "../../../shared/format/numbers.ts";
-import { formatUsd } from "../../../shared/format/price.ts";
 import { RadioGroup } from "../../../shared/ui/RadioGroup.tsx";
 import { useCategoryList } from "../api/get-category-list.ts";
 import { type ChartInterval, preloadDashboardKline, useDashboardKline } from "../api/get-dashboard-kline.ts";
@@ -105,6 +105,7 @@ export function TokenDashboard({ coinAbbr, onUnknownToken }: TokenDashboardProps
   const abbr = coinAbbr.toUpperCase();
   const [chosen, setChosen] = useState<ChartInterval>("finest");
   const info = useTokenInfo(abbr);
+  const price = useDisplayPrice();
   const kline = useDashboardKline(abbr, chosen);
   const intervalLabels: Record<KlineInterval, string> = { "1h": t`1h`, "4h": t`4h`, "1d": t`1d` };
   const unknownToken = info.error?.key === "invalidValue" && info.error.field === "coinAbbr" && !info.data;
@@ -142,7 +143,7 @@ export function TokenDashboard({ coinAbbr, onUnknownToken }: TokenDashboardProps
         </div>
         {data ? (
           <p className="token__price">
-            <span className="token__price-value">{formatUsd(data.price)}</span>
+            <span className="token__price-value">{price.format(data.price)}</span>
             <PriceChange value={data.change24h} />
           </p>
         ) : null}
