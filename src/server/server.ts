@@ -322,7 +322,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     visitorsPerAddress: config.visitorsPerAddress,
   });
   const chatToolkit: ChatToolkit = options.chatToolkit ?? {
-    tools: (language) => createChatTools({ market, news, language }),
+    tools: (language) => createChatTools({ market, news: newsSource.provider, fx: fxRates, language }),
     summary: toolSummary,
     citation: citationOf,
   };

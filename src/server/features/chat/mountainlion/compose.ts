@@ -1,5 +1,6 @@
 import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import type { ChatCitation } from "../../../../contract/chat.ts";
+import type { FxOutput } from "../tools/currency.ts";
 import {
   type CandleStatsOutput,
   type CompareOutput,
@@ -8,6 +9,7 @@ import {
   type MoversOutput,
   type NewsOutput,
   type NotFoundOutput,
+  type PriceChangeOutput,
   type SentimentOutput,
   type TokenPriceOutput,
   toolOutputSchemas,
@@ -15,15 +17,17 @@ import {
 import {
   compareBlock,
   failedBlock,
+  fxBlock,
   glossaryBlock,
   moversBlock,
   newsBlock,
   notFoundBlock,
+  periodBlock,
   priceBlock,
   sentimentBlock,
   statsBlock,
 } from "./answer-blocks.ts";
-import { type AnswerLanguage, formatDate, formatTime } from "./format.ts";
+import { type AnswerLanguage, formatDate, formatPercent, formatTime } from "./format.ts";
 import type { Intent, Question } from "./intent.ts";
 import { texts } from "./texts.ts";
 
@@ -41,27 +45,48 @@ export interface PlannedCall {
 
 const NEWS_ITEMS = 5;
 const MOVERS = 5;
+/** the window of news questions that name none: the last 7 days */
+export const NEWS_PERIOD = "7d";
+
+/** The window and currency of an intent as tool inputs: only those it has. */
+const framing = (intent: { period?: string; currency?: string }) => ({
+  ...(intent.period ? { period: intent.period } : {}),
+  ...(intent.currency ? { currency: intent.currency } : {}),
+});
 
 /**
  * The tool calls an intent needs; none for the questions answered without data. With `chart` (the user asked for
- * an image), a price question also reads each coin's daily candles, whose figure the answer embeds.
+ * an image), a price question also reads each coin's daily candles, whose figure the answer embeds. A price
+ * question over a window reads the move over it (and today's also the price now); news is searched over the
+ * question's window, or the last 7 days.
  */
 export function plannedCalls(intent: Intent, options: { chart?: boolean } = {}): PlannedCall[] {
   switch (intent.kind) {
-    case "price":
+    case "price": {
+      const currency = intent.currency ? { currency: intent.currency } : {};
+      const { period } = intent;
       return intent.symbols.flatMap((symbol) => [
-        { toolName: "tokenPrice", input: { symbol } },
+        ...(period === undefined || period === "today"
+          ? [{ toolName: "tokenPrice", input: { symbol, ...currency } }]
+          : []),
+        ...(period === undefined ? [] : [{ toolName: "priceChange", input: { symbol, period, ...currency } }]),
         ...(options.chart ? [{ toolName: "candleStats", input: { symbol, interval: "1d" } }] : []),
       ]);
+    }
     case "trend":
       return intent.symbols.map((symbol) => ({
         toolName: "candleStats",
-        input: { symbol, interval: intent.interval },
+        input: { symbol, interval: intent.interval, ...framing(intent) },
       }));
     case "compare":
-      return [{ toolName: "compareTokens", input: { a: intent.a, b: intent.b } }];
+      return [{ toolName: "compareTokens", input: { a: intent.a, b: intent.b, ...framing(intent) } }];
     case "news":
-      return [{ toolName: "newsSearch", input: { query: intent.query, limit: NEWS_ITEMS } }];
+      return [
+        {
+          toolName: "newsSearch",
+          input: { query: intent.query, limit: NEWS_ITEMS, period: intent.period ?? NEWS_PERIOD },
+        },
+      ];
     case "movers":
       return intent.directions.map((direction) => ({ toolName: "topMovers", input: { direction, limit: MOVERS } }));
     case "sentiment":
@@ -89,6 +114,7 @@ export function answerWithoutData(question: Question): string {
 
 interface Read {
   prices: TokenPriceOutput[];
+  periods: PriceChangeOutput[];
   compares: CompareOutput[];
   stats: CandleStatsOutput[];
   news: NewsOutput[];
@@ -102,6 +128,7 @@ interface Read {
 function read(results: readonly ToolResult[]): Read {
   const out: Read = {
     prices: [],
+    periods: [],
     compares: [],
     stats: [],
     news: [],
@@ -131,6 +158,13 @@ function read(results: readonly ToolResult[]): Read {
         const parsed = toolOutputSchemas.tokenPrice.safeParse(value);
         if (!parsed.success) fail();
         else if (parsed.data.found) out.prices.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+      case "priceChange": {
+        const parsed = toolOutputSchemas.priceChange.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.periods.push(parsed.data);
         else out.notFound.push(parsed.data);
         break;
       }
@@ -190,26 +224,79 @@ function sourceLine(citation: ChatCitation, language: AnswerLanguage): string {
   return language === "zh" ? `来源：${citation.source}，${at}` : `Source: ${citation.source}, ${at}`;
 }
 
+/** The conversions the outputs made (or could not make), one per currency. */
+function conversions(r: Read): FxOutput[] {
+  const all = [
+    ...r.prices.map((o) => o.fx),
+    ...r.periods.map((o) => o.fx),
+    ...r.compares.map((o) => o.fx),
+    ...r.stats.map((o) => o.fx),
+  ];
+  const byCurrency = new Map<string, FxOutput>();
+  for (const fx of all) if (fx && !byCurrency.has(fx.currency)) byCurrency.set(fx.currency, fx);
+  return [...byCurrency.values()];
+}
+
+/**
+ * What a why-question's news answer adds: that headlines of those days are not proof of why, and, when the coin did
+ * not move the way the question says, that it did not.
+ */
+function whyNote(question: Question, news: NewsOutput): string {
+  const { intent, language } = question;
+  if (intent.kind !== "news" || !intent.why) return "";
+  const c = language === "zh";
+  const move = news.coin?.move;
+  const lines: string[] = [];
+  if (move && news.coin && intent.why !== "move") {
+    const contrary = intent.why === "down" ? move.change > 0 : move.change < 0;
+    if (contrary || move.change === 0) {
+      const symbol = news.coin.symbol;
+      const change = formatPercent(move.change, language);
+      lines.push(
+        c
+          ? `注意：这段时间 ${symbol} 并没有${intent.why === "down" ? "下跌" : "上涨"}，涨跌为 ${change}。`
+          : `Note: ${symbol} did not ${intent.why === "down" ? "fall" : "rise"} over these days; it moved ${change}.`,
+      );
+    }
+  }
+  lines.push(
+    c
+      ? "这些新闻是同期的报道，并不能单独证明价格变动的原因。"
+      : "These are the reports of those days; they do not by themselves prove why the price moved.",
+  );
+  return lines.join(c ? "" : " ");
+}
+
 /** The answer composed from the tools' results: a lead with the key figure, tables, then a source line each. */
 export function answerFromResults(question: Question, results: readonly ToolResult[]): string {
   const { language } = question;
   const r = read(results);
   const blocks: string[] = [];
-  const hasData = r.prices.length + r.compares.length + r.stats.length > 0;
+  const hasData = r.prices.length + r.periods.length + r.compares.length + r.stats.length > 0;
   if (question.attachments) blocks.push(texts.attachments(language));
   if (question.forecast) blocks.push(hasData ? texts.forecastWithData(language) : texts.noForecast(language));
+  const fx = conversions(r);
+  // no rate for the market time: said first, so that the figures below read as US dollars
+  for (const missing of fx.filter((f) => !f.rate)) blocks.push(fxBlock(missing, language));
   for (const compare of r.compares) blocks.push(compareBlock(compare, language));
   if (r.prices.length > 0) blocks.push(priceBlock(r.prices, language));
+  if (r.periods.length > 0) blocks.push(periodBlock(r.periods, language));
   for (const stats of r.stats) blocks.push(statsBlock(stats, language));
+  for (const rate of fx.filter((f) => f.rate)) blocks.push(fxBlock(rate, language));
   if (r.movers.length > 0) blocks.push(moversBlock(r.movers, language));
   for (const sentiment of r.sentiments) blocks.push(sentimentBlock(sentiment, language));
-  for (const news of r.news) blocks.push(newsBlock(news, language));
+  for (const news of r.news) {
+    blocks.push(newsBlock(news, language));
+    const note = whyNote(question, news);
+    if (note) blocks.push(note);
+  }
   for (const entry of r.glossary) blocks.push(glossaryBlock(entry, language));
   for (const missing of r.notFound) blocks.push(notFoundBlock(missing, language));
   for (const failure of r.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
   if (r.stats.length > 0 && question.forecast) blocks.push(texts.notAdvice(language));
 
-  const answered = r.prices.length + r.compares.length + r.stats.length + r.movers.length + r.sentiments.length;
+  const answered =
+    r.prices.length + r.periods.length + r.compares.length + r.stats.length + r.movers.length + r.sentiments.length;
   if (answered + r.news.length + r.glossary.length + r.notFound.length + r.failed.length === 0) {
     blocks.push(texts.noResults(language));
   }
@@ -218,6 +305,7 @@ export function answerFromResults(question: Question, results: readonly ToolResu
   const all = [
     ...r.compares,
     ...r.prices,
+    ...r.periods,
     ...r.stats,
     ...r.movers,
     ...r.sentiments,

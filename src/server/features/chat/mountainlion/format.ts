@@ -1,24 +1,17 @@
 /**
- * How MountainLion writes figures. Every figure is the tool's, at the precision the tool gives it: prices of 1000 and
- * more with cents, from 1 with up to four decimals, below 1 with up to six significant digits; changes with two
- * decimals and a sign; times in UTC, to the minute.
+ * How MountainLion writes figures. Every figure is the tool's, written with the spec §5 formatters the app and the
+ * bot use (src/contract): prices with up to four decimals, trailing zeros trimmed and subscript zeros for tiny ones
+ * ("66,468.03", "0.0₄123"); large amounts in M and B ("1,315.53B"); changes with two decimals and a sign; times in
+ * UTC, to the minute.
  */
 
 import { amountText } from "../../../../contract/number-format.ts";
+import { priceText } from "../../../../contract/price-format.ts";
 
 export type AnswerLanguage = "en" | "zh";
 
-const grouped = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", digits);
-const LARGE = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const UNIT = grouped({ minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const SMALL = grouped({ maximumSignificantDigits: 6 });
-
-export function formatPrice(value: number): string {
-  const abs = Math.abs(value);
-  if (abs >= 1000) return LARGE.format(value);
-  if (abs >= 1) return UNIT.format(value);
-  return SMALL.format(value);
-}
+/** A price as spec §5 writes it everywhere (src/contract/price-format.ts). */
+export const formatPrice = (value: number): string => priceText(value);
 
 /** "+4.11%", "-2.57%", "0.00%"; the words for "no data" when null. */
 export function formatPercent(value: number | null, language: AnswerLanguage): string {
@@ -47,6 +40,9 @@ export function formatTime(iso: string): string {
 
 /** "2026-03-01" */
 export const formatDate = (iso: string) => iso.slice(0, 10);
+
+/** "12:00" */
+export const formatClock = (iso: string) => formatTime(iso).slice(11, 16);
 
 /** Text safe inside a GFM table cell or link text: no pipes, brackets or line breaks that would break the table. */
 export function cell(text: string): string {

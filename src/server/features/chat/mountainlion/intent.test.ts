@@ -84,6 +84,75 @@ describe("intents", () => {
   });
 });
 
+describe("windows of time, currencies and news questions", () => {
+  const cases: [string, Intent][] = [
+    ["How did BTC do over the past week?", { kind: "price", symbols: ["BTC"], period: "7d" }],
+    ["BTC past week", { kind: "price", symbols: ["BTC"], period: "7d" }],
+    ["ETH price change in the last 30 days", { kind: "price", symbols: ["ETH"], period: "30d" }],
+    ["How has SOL done since January?", { kind: "price", symbols: ["SOL"], period: "since:01-01" }],
+    ["BTC since Feb 15", { kind: "price", symbols: ["BTC"], period: "since:02-15" }],
+    ["DOGE YTD", { kind: "price", symbols: ["DOGE"], period: "ytd" }],
+    ["XRP over the past 3 months", { kind: "price", symbols: ["XRP"], period: "3m" }],
+    ["BTC today", { kind: "price", symbols: ["BTC"], period: "today" }],
+    ["SUI past 2 weeks", { kind: "price", symbols: ["SUI"], period: "14d" }],
+    ["比特币今天表现如何", { kind: "price", symbols: ["BTC"], period: "today" }],
+    ["以太坊过去一周", { kind: "price", symbols: ["ETH"], period: "7d" }],
+    ["狗狗币最近7天", { kind: "price", symbols: ["DOGE"], period: "7d" }],
+    ["比特币近30天", { kind: "price", symbols: ["BTC"], period: "30d" }],
+    ["比特币自1月以来的涨跌", { kind: "price", symbols: ["BTC"], period: "since:01-01" }],
+    ["以太坊今年以来", { kind: "price", symbols: ["ETH"], period: "ytd" }],
+    ["XRP 过去三个月", { kind: "price", symbols: ["XRP"], period: "3m" }],
+    ["LINK 近一个月", { kind: "price", symbols: ["LINK"], period: "1m" }],
+    ["ETH trend past week", { kind: "trend", symbols: ["ETH"], interval: "1d", period: "7d" }],
+    ["BTC trend today", { kind: "trend", symbols: ["BTC"], interval: "1h", period: "today" }],
+    ["BNB 近30天走势", { kind: "trend", symbols: ["BNB"], interval: "1d", period: "30d" }],
+    ["BTC vs ETH over the past month", { kind: "compare", a: "BTC", b: "ETH", period: "1m" }],
+    ["对比 SOL 和 AVAX 近30天", { kind: "compare", a: "SOL", b: "AVAX", period: "30d" }],
+    ["BTC price in EUR", { kind: "price", symbols: ["BTC"], currency: "EUR" }],
+    ["What is ETH worth in euros?", { kind: "price", symbols: ["ETH"], currency: "EUR" }],
+    ["SOL price in CNY", { kind: "price", symbols: ["SOL"], currency: "CNY" }],
+    ["DOGE in RMB", { kind: "price", symbols: ["DOGE"], currency: "CNY" }],
+    ["BTC price in yuan", { kind: "price", symbols: ["BTC"], currency: "CNY" }],
+    ["比特币价格用人民币", { kind: "price", symbols: ["BTC"], currency: "CNY" }],
+    ["以太坊价格用欧元", { kind: "price", symbols: ["ETH"], currency: "EUR" }],
+    ["What happened to FTX?", { kind: "news", query: "FTX" }],
+    ["What happened to Terra?", { kind: "news", query: "Terra" }],
+    ["why did SOL drop", { kind: "news", query: "SOL", why: "down" }],
+    ["why did SOL drop this week?", { kind: "news", query: "SOL", period: "7d", why: "down" }],
+    ["why did the market dump today", { kind: "news", query: "", period: "today", why: "down" }],
+    ["SOL news", { kind: "news", query: "SOL" }],
+    ["最新消息", { kind: "news", query: "" }],
+    ["为什么 BTC 跌了", { kind: "news", query: "BTC", why: "down" }],
+    ["以太坊为什么涨了", { kind: "news", query: "ETH", why: "up" }],
+    ["FTX怎么了", { kind: "news", query: "FTX" }],
+    ["BNB news since March", { kind: "news", query: "BNB", period: "since:03-01" }],
+  ];
+  for (const [question, intent] of cases) {
+    it(`reads "${question}"`, () => expect(intentOf(question)).toEqual(intent));
+  }
+
+  it("keeps a follow-up's window and currency, or takes the new ones", () => {
+    expect(intentOf("and ETH?", ["How did BTC do over the past week?"])).toEqual({
+      kind: "price",
+      symbols: ["ETH"],
+      period: "7d",
+    });
+    expect(intentOf("and over the past month?", ["BTC past week"])).toEqual({
+      kind: "price",
+      symbols: ["BTC"],
+      period: "1m",
+    });
+    expect(intentOf("in EUR?", ["BTC price"])).toEqual({ kind: "price", symbols: ["BTC"], currency: "EUR" });
+    expect(intentOf("那 ETH 呢", ["比特币价格用人民币"])).toEqual({ kind: "price", symbols: ["ETH"], currency: "CNY" });
+  });
+
+  it("does not read a forecast or a time of day as a window", () => {
+    expect(parseQuestion("Will BTC go up next week?").forecast).toBe(true);
+    expect(intentOf("What moved today?")).toEqual({ kind: "movers", directions: ["up", "down"] });
+    expect(intentOf("BTC price")).toEqual({ kind: "price", symbols: ["BTC"] });
+  });
+});
+
 describe("follow-ups", () => {
   it("ask the earlier question again about another coin", () => {
     expect(intentOf("and BTC?", ["ETH trend 4h"])).toEqual({ kind: "trend", symbols: ["BTC"], interval: "4h" });

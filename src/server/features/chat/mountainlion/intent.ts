@@ -4,16 +4,28 @@ import type { AnswerLanguage } from "./format.ts";
 
 /**
  * What a question asks, read without a language model: keywords in English and Chinese, coins by ticker or common
- * name. Only the latest question decides; earlier ones lend a follow-up its coins or its kind ("and ETH?").
+ * name, a window of time ("the past week", "自1月以来": a period as the tools take it, see tools/period.ts) and a
+ * currency ("in EUR", "用人民币"). Only the latest question decides; earlier ones lend a follow-up its coins, its
+ * kind, its window or its currency ("and ETH?").
  */
 
 export type CandleInterval = "1h" | "4h" | "1d";
 
+/** A currency to give prices in besides USDT. */
+export type AnswerCurrency = "EUR" | "CNY";
+
+/** A window of time as the tools take it: today, 7d, 3m, mtd, ytd, since:01-15. */
+export type Period = string;
+
 export type Intent =
-  | { kind: "price"; symbols: string[] }
-  | { kind: "trend"; symbols: string[]; interval: CandleInterval }
-  | { kind: "compare"; a: string; b: string }
-  | { kind: "news"; query: string }
+  | { kind: "price"; symbols: string[]; period?: Period; currency?: AnswerCurrency }
+  | { kind: "trend"; symbols: string[]; interval: CandleInterval; period?: Period; currency?: AnswerCurrency }
+  | { kind: "compare"; a: string; b: string; period?: Period; currency?: AnswerCurrency }
+  /**
+   * news about a coin or a name (query; empty for all news) over a window; `why`: the question asks why a price
+   * moved ("up", "down", or "move" without a direction), which the news of those days and the move answer
+   */
+  | { kind: "news"; query: string; period?: Period; why?: "up" | "down" | "move" }
   | { kind: "movers"; directions: ("up" | "down")[] }
   | { kind: "sentiment" }
   | { kind: "glossary"; term: string }
@@ -61,7 +73,8 @@ export function findCoins(text: string): string[] {
     // a longer name's words are not read again ("bitcoin cash" is not also "bitcoin")
     rest = rest.replace(pattern, (m) => " ".repeat(m.length));
   }
-  const shouting = !/[a-z]/.test(text) && /\s/.test(text.trim());
+  // a question in capitals ("WHAT IS THE PRICE OF BTC") types every word as a ticker; one word alone is a ticker
+  const shouting = !/[a-z]/.test(text) && (text.match(/[A-Z]{2,}/g) ?? []).length > 1;
   for (const match of text.matchAll(/(?<![A-Za-z0-9$])\$?([A-Za-z][A-Za-z0-9]{1,9})(?![A-Za-z0-9])/g)) {
     const word = match[1] ?? "";
     if (rest.slice(match.index, match.index + match[0].length).trim() === "") continue;
@@ -162,6 +175,201 @@ function directionsOf(text: string): ("up" | "down")[] {
   return ["up", "down"];
 }
 
+const EN_NUMBERS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};
+const EN_NUMBER = `\\d{1,3}|${Object.keys(EN_NUMBERS).join("|")}`;
+const ZH_DIGITS: Readonly<Record<string, number>> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+const ZH_NUMBER = "\\d{1,3}|[一二两三四五六七八九十]{1,3}";
+
+/** "3", "three", "三", "十二", "三十": the number, or undefined. */
+function numberOf(word: string | undefined): number | undefined {
+  if (word === undefined || word === "") return undefined;
+  if (/^\d+$/.test(word)) return Number(word);
+  const english = EN_NUMBERS[word.toLowerCase()];
+  if (english !== undefined) return english;
+  const ten = word.indexOf("十");
+  if (ten < 0) return word.length === 1 ? ZH_DIGITS[word] : undefined;
+  const tens = ten === 0 ? 1 : ZH_DIGITS[word.slice(0, ten)];
+  const ones = ten === word.length - 1 ? 0 : ZH_DIGITS[word.slice(ten + 1)];
+  return tens === undefined || ones === undefined ? undefined : tens * 10 + ones;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const monthNumber = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A window of `count` units as a period: days and weeks in days, months, quarters and years in months. */
+function spanPeriod(count: number, unit: string): Period | undefined {
+  const u = unit.toLowerCase();
+  let period: Period | undefined;
+  if (/^(day|天|日)/.test(u)) period = `${count}d`;
+  else if (/^fortnight/.test(u)) period = `${count * 14}d`;
+  else if (/^(week|周|星期|礼拜)/.test(u)) period = `${count * 7}d`;
+  else if (/^(month|月)/.test(u)) period = `${count}m`;
+  else if (/^(quarter|季)/.test(u)) period = `${count * 3}m`;
+  else if (/^(year|年)/.test(u)) period = `${count * 12}m`;
+  return period && /^([1-9]\d{0,2}d|[1-9]\d?m)$/.test(period) ? period : undefined;
+}
+
+/** The day a "since" names: "since January" → since:01-01, "自3月5日以来" → since:03-05. */
+function sinceDay(month: number | undefined, day: number | undefined, year?: string): Period | undefined {
+  if (month === undefined || month < 1 || month > 12) return undefined;
+  const d = day ?? 1;
+  if (d < 1 || d > 31) return undefined;
+  return `since:${year ? `${year}-` : ""}${pad(month)}-${pad(d)}`;
+}
+
+/** The phrases that name a window, each with the period it names (or a function of its match). */
+const PERIODS: readonly { pattern: RegExp; period: (m: RegExpExecArray) => Period | undefined }[] = [
+  { pattern: /\bsince\s+(\d{4})-(\d{2})-(\d{2})\b/i, period: (m) => sinceDay(Number(m[2]), Number(m[3]), m[1]) },
+  {
+    pattern: new RegExp(
+      String.raw`\bsince\s+(?:the\s+)?(?:(?:start|beginning)\s+of\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(${MONTH})\b`,
+      "i",
+    ),
+    period: (m) => sinceDay(monthNumber(m[2] ?? ""), Number(m[1])),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bsince\s+(?:the\s+)?(?:(?:start|beginning|end)\s+of\s+)?(${MONTH})(?:\s+(\d{1,2})(?:st|nd|rd|th)?)?\b`,
+      "i",
+    ),
+    period: (m) => sinceDay(monthNumber(m[1] ?? ""), m[2] ? Number(m[2]) : undefined),
+  },
+  {
+    pattern: /\bsince\s+(?:the\s+)?(?:(?:start|beginning)\s+of\s+(?:the\s+)?year|new\s+year)\b/i,
+    period: () => "ytd",
+  },
+  {
+    pattern: /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]\s*(?:以来|至今|到现在|开始|起)/,
+    period: (m) => sinceDay(Number(m[2]), Number(m[3]), m[1]),
+  },
+  {
+    pattern: new RegExp(
+      `(?:自从|自|从)?\\s*(${ZH_NUMBER})\\s*月份?\\s*(?:(${ZH_NUMBER})\\s*[日号])?\\s*(?:以来|至今|到现在|开始|起)`,
+    ),
+    period: (m) => sinceDay(numberOf(m[1]), numberOf(m[2])),
+  },
+  {
+    pattern: /\b(?:ytd|year[- ]to[- ]date|this\s+year|so\s+far\s+this\s+year)\b|今年|年初至今|年初以来|年内/i,
+    period: () => "ytd",
+  },
+  { pattern: /\b(?:mtd|month[- ]to[- ]date|this\s+month)\b|本月|这个月|这月/i, period: () => "mtd" },
+  { pattern: /\b(?:so\s+far\s+)?today(?:'s|’s)?\b|今天|今日/i, period: () => "today" },
+  { pattern: /\byesterday\b|昨天|昨日/i, period: () => "1d" },
+  { pattern: /\bthis\s+week\b|本周|这周|这一周|这个星期|这星期/i, period: () => "7d" },
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:past|last|previous|recent|over|in|for|within)\s+(?:the\s+)?(?:(?:past|last)\s+)?(?:(${EN_NUMBER})\s+)?(days?|weeks?|fortnights?|months?|quarters?|years?)\b`,
+      "i",
+    ),
+    period: (m) => spanPeriod(numberOf(m[1]) ?? 1, m[2] ?? ""),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(\d{1,3})[- ]?(days?|weeks?|months?|years?)\b|\b(${EN_NUMBER})\s+(days|weeks|months|years)\b`,
+      "i",
+    ),
+    period: (m) => spanPeriod(numberOf(m[1] ?? m[3]) ?? 1, m[2] ?? m[4] ?? ""),
+  },
+  {
+    pattern: new RegExp(`(?:过去|最近|近|前)\\s*(${ZH_NUMBER})?\\s*个?\\s*(天|日|周|星期|礼拜|月|季度|年)`),
+    // 近日 / 最近几天 without a number: "lately", read as the past week
+    period: (m) =>
+      m[1] === undefined && /天|日/.test(m[2] ?? "") ? "7d" : spanPeriod(numberOf(m[1]) ?? 1, m[2] ?? ""),
+  },
+  {
+    pattern: new RegExp(`(${ZH_NUMBER})\\s*个?\\s*(天|日|周|星期|礼拜|月|季度|年)(?:内|以来|里|来|中)`),
+    period: (m) => spanPeriod(numberOf(m[1]) ?? 1, m[2] ?? ""),
+  },
+];
+
+/** The window a question names, as a period, and the phrase that names it; undefined when it names none. */
+export function periodOf(text: string): { period: Period; phrase: string } | undefined {
+  for (const { pattern, period } of PERIODS) {
+    const match = pattern.exec(text);
+    const found = match ? period(match) : undefined;
+    if (match && found) return { period: found, phrase: match[0] };
+  }
+  return undefined;
+}
+
+/** "in EUR", "in euros", "€", "in CNY / RMB / yuan", "用人民币", "欧元": the currency asked for, or undefined. */
+export function currencyOf(text: string): AnswerCurrency | undefined {
+  if (/\beur\b|\beuros?\b|€|欧元/i.test(text)) return "EUR";
+  if (/\b(cny|rmb|yuan|renminbi)\b|人民币/i.test(text)) return "CNY";
+  return undefined;
+}
+
+/** "why did SOL drop", "为什么 BTC 跌了": a question about why a price moved. */
+const WHY = /\bwhy\b|\bwhat\s+(?:caused|made|drove|is\s+driving|pushed|sent)\b|为什么|为何|为啥|什么原因|啥原因/i;
+const MOVED_DOWN =
+  /\b(drop(?:s|ped|ping)?|fall(?:s|ing)?|fell|down|dump(?:s|ed|ing)?|crash(?:es|ed|ing)?|tank(?:s|ed|ing)?|plunge[ds]?|plunging|declin(?:e|es|ed|ing)|slump(?:s|ed|ing)?|sink(?:s|ing)?|sank|slid(?:e|es|ing)?|lower)\b|跌|崩|跳水|回落|下挫/i;
+const MOVED_UP =
+  /\b(rise[ns]?|rising|rose|up|pump(?:s|ed|ing)?|surge[ds]?|surging|rall(?:y|ies|ied|ying)|jump(?:s|ed|ing)?|soar(?:s|ed|ing)?|spike[ds]?|spiking|moon(?:s|ed|ing)?|higher)\b|涨|拉升|飙升|反弹/i;
+const MOVED = /\b(move[ds]?|moving|swing|volatile)\b|波动|异动/i;
+/** "what happened to FTX", "what's going on with SOL", "FTX怎么了", "BTC发生了什么" */
+const WHAT_HAPPENED =
+  /\bwhat(?:'s|’s|\s+is|\s+has)?\s+(?:happened|happening|going\s+on|up)\b|怎么了|发生了什么|出了什么事|出什么事|什么情况/i;
+
+/** The direction a why-question asks about, or undefined when it asks about no move. */
+function whyOf(text: string): "up" | "down" | "move" | undefined {
+  const down = MOVED_DOWN.test(text);
+  const up = MOVED_UP.test(text);
+  if (down && !up) return "down";
+  if (up && !down) return "up";
+  if (up || down || MOVED.test(text)) return "move";
+  return undefined;
+}
+
+/** The name a what-happened or why question asks about when it is not a coin: "What happened to Terra?" → Terra. */
+function entityOf(text: string): string {
+  const english =
+    /\b(?:happened|happening|going\s+on|up)\s+(?:to|with|at)\s+(.+?)[\s?.!]*$/i.exec(text)?.[1] ??
+    /\bwhy\s+(?:did|does|do|is|are|has|have|was|were)\s+(.+?)\s+(?:\S+)\s*[?.!]*$/i.exec(text)?.[1];
+  const chinese =
+    /^(?:为什么|为何|为啥)?\s*(.+?)\s*(?:怎么了|发生了什么|出了什么事|出什么事|什么情况|为什么|为何)/.exec(text)?.[1];
+  const topic = (english ?? chinese ?? "")
+    .replace(new RegExp(MOVED_DOWN.source, "gi"), " ")
+    .replace(new RegExp(MOVED_UP.source, "gi"), " ")
+    .replace(/\b(the|a|an|price|prices|market|crypto|so|much|lately|recently)\b/gi, " ")
+    .replace(/最近|今天|价格|币价|的/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return topic.length > 40 ? "" : topic;
+}
+
 /** The topic of "news about X" when X is not a coin: the words after about/on/for, or 关于X. */
 function newsTopic(text: string): string {
   const english = /\b(?:about|on|regarding|for|of)\s+(.+?)[\s?.!]*$/i.exec(text)?.[1];
@@ -197,21 +405,57 @@ function previousCoinIntent(history: readonly string[]): Intent | undefined {
   return undefined;
 }
 
+/** The window and currency of a question: its own, else the earlier question's (a follow-up keeps them). */
+interface Framing {
+  period?: Period;
+  currency?: AnswerCurrency;
+}
+
+/** Only the keys that are set: an intent reads the same whether or not a question named a window. */
+const framed = (framing: Framing): Framing => ({
+  ...(framing.period ? { period: framing.period } : {}),
+  ...(framing.currency ? { currency: framing.currency } : {}),
+});
+
+function framingOf(previous: Intent | undefined): Framing {
+  if (!previous || previous.kind === "news")
+    return previous?.kind === "news" ? framed({ period: previous.period }) : {};
+  if (previous.kind === "price" || previous.kind === "trend" || previous.kind === "compare") {
+    return framed({ period: previous.period, currency: previous.currency });
+  }
+  return {};
+}
+
+/** Hourly candles for today unless an interval was named: a day has no daily candle yet. */
+const trendInterval = (text: string, period: Period | undefined, fallback: CandleInterval): CandleInterval =>
+  intervalOf(text) ?? (period === "today" ? "1h" : fallback);
+
 /** The same kind of question as `previous`, about other coins. */
-function sameKindFor(previous: Intent, coins: string[], text: string): Intent {
+function sameKindFor(previous: Intent, coins: string[], text: string, framing: Framing): Intent {
   switch (previous.kind) {
     case "trend":
-      return { kind: "trend", symbols: coins.slice(0, MAX_TRENDS), interval: intervalOf(text) ?? previous.interval };
+      return {
+        kind: "trend",
+        symbols: coins.slice(0, MAX_TRENDS),
+        interval: trendInterval(text, framing.period, previous.interval),
+        ...framed(framing),
+      };
     case "compare": {
       const [first, second] = coins;
-      if (first && second) return { kind: "compare", a: first, b: second };
-      if (first) return { kind: "compare", a: first === previous.a ? previous.b : previous.a, b: first };
-      return previous;
+      if (first && second) return { kind: "compare", a: first, b: second, ...framed(framing) };
+      if (first)
+        return { kind: "compare", a: first === previous.a ? previous.b : previous.a, b: first, ...framed(framing) };
+      return { ...previous, ...framed(framing) };
     }
     case "news":
-      return { kind: "news", query: coins[0] ?? previous.query };
+      return {
+        kind: "news",
+        query: coins[0] ?? previous.query,
+        ...framed({ period: framing.period }),
+        ...(previous.why ? { why: previous.why } : {}),
+      };
     default:
-      return { kind: "price", symbols: coins.slice(0, MAX_PRICES) };
+      return { kind: "price", symbols: coins.slice(0, MAX_PRICES), ...framed(framing) };
   }
 }
 
@@ -223,6 +467,8 @@ function readIntent(text: string, history: readonly string[] | undefined): { int
   if (term && findGlossaryEntry(term)) return { intent: { kind: "glossary", term }, forecast: false };
 
   let coins = findCoins(text);
+  const window = periodOf(text);
+  const own: Framing = framed({ period: window?.period, currency: currencyOf(text) });
   const signals = {
     compare: has(text, "compare"),
     news: has(text, "news"),
@@ -231,29 +477,49 @@ function readIntent(text: string, history: readonly string[] | undefined): { int
     trend: has(text, "trend"),
     price: has(text, "price"),
   };
-  const asksAboutCoins = signals.compare || signals.trend || signals.price || forecast;
   const previous = history ? previousCoinIntent(history) : undefined;
+  // a window or a currency alone continues the earlier question ("and over the past month?", "in EUR?")
+  const reframes = previous !== undefined && (own.period !== undefined || own.currency !== undefined);
+  const asksAboutCoins = signals.compare || signals.trend || signals.price || forecast || reframes;
 
-  if (signals.news) return { intent: { kind: "news", query: coins[0] ?? newsTopic(text) }, forecast };
+  // why a price moved, what happened to a name: the news of those days (and the coin's move), not a price lookup
+  const why = WHY.test(text) ? whyOf(text) : undefined;
+  const happened = WHAT_HAPPENED.test(text);
+  if (signals.news || (why && !forecast) || happened) {
+    const rest = window ? text.replace(window.phrase, " ").trim() : text;
+    const query = coins[0] ?? (signals.news ? newsTopic(rest) : entityOf(rest));
+    return {
+      intent: { kind: "news", query, ...framed({ period: own.period }), ...(why ? { why } : {}) },
+      forecast,
+    };
+  }
   if (signals.movers && coins.length === 0)
     return { intent: { kind: "movers", directions: directionsOf(text) }, forecast };
   // the mood is the market's, not a coin's: "BTC sentiment" reads the market's
   if (signals.sentiment) return { intent: { kind: "sentiment" }, forecast };
 
-  if (coins.length === 0 && asksAboutCoins && previous) coins = coinsOf(previous);
+  const inherited = coins.length === 0 && asksAboutCoins && previous !== undefined;
+  if (inherited && previous) coins = coinsOf(previous);
+  // a follow-up keeps the earlier window and currency unless it names its own
+  const framing: Framing = previous && (inherited || FOLLOW_UP.test(text)) ? { ...framingOf(previous), ...own } : own;
   if (coins.length > 0) {
     const [a, b] = coins;
-    if (signals.compare && a && b) return { intent: { kind: "compare", a, b }, forecast };
+    if (signals.compare && a && b) return { intent: { kind: "compare", a, b, ...framed(framing) }, forecast };
     if (signals.trend || forecast) {
       return {
-        intent: { kind: "trend", symbols: coins.slice(0, MAX_TRENDS), interval: intervalOf(text) ?? "1d" },
+        intent: {
+          kind: "trend",
+          symbols: coins.slice(0, MAX_TRENDS),
+          interval: trendInterval(text, framing.period, "1d"),
+          ...framed(framing),
+        },
         forecast,
       };
     }
     if (signals.price || signals.compare || signals.movers || !previous) {
-      return { intent: { kind: "price", symbols: coins.slice(0, MAX_PRICES) }, forecast };
+      return { intent: { kind: "price", symbols: coins.slice(0, MAX_PRICES), ...framed(framing) }, forecast };
     }
-    return { intent: sameKindFor(previous, coins, text), forecast };
+    return { intent: sameKindFor(previous, coins, text, framing), forecast };
   }
   if (asksAboutCoins && !forecast) return { intent: { kind: "needCoin" }, forecast };
   if (term && !forecast) return { intent: { kind: "glossary", term }, forecast };

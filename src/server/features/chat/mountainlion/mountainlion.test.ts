@@ -18,7 +18,8 @@ const WHEN = "2026-03-01 12:30 UTC";
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 let data: ReplayChatData;
-const tools = (language: "en" | "cn" = "en") => createChatTools({ market: data.market, news: data.news, language });
+const tools = (language: "en" | "cn" = "en") =>
+  createChatTools({ market: data.market, news: data.news, fx: data.fx, language });
 
 function ask(question: string | ModelMessage[], options: { language?: "en" | "cn"; system?: string } = {}) {
   return generateText({
@@ -132,18 +133,28 @@ describe("MountainLion answers from the data, with its figures and time", () => 
     expect(zh.text).toContain(`| 价格（USDT） | ${formatPrice(btc.lastPrice)} | ${formatPrice(eth.lastPrice)} |`);
   });
 
-  it("news about bitcoin", async () => {
+  it("news about bitcoin: the last 7 days to the market time, with Bitcoin's move over them", async () => {
     const result = await ask("news about bitcoin");
-    const found = [
-      ...(await data.newsProvider.search("Bitcoin", { limit: 100 })),
-      ...(await data.newsProvider.search("BTC", { limit: 100 })),
-    ].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
-    const newest = found[0];
-    if (!newest) throw new Error("the archive has no bitcoin news");
-    expect(result.text).toContain("news items about **BTC / Bitcoin**");
+    expect(result.steps[0]?.toolCalls.map((c) => [c.toolName, c.input])).toEqual([
+      ["newsSearch", { query: "BTC", limit: 5, period: "7d" }],
+    ]);
+    const from = Date.parse("2026-02-22T00:00:00.000Z");
+    const to = Date.parse(AT);
+    const found = new Map(
+      [
+        ...(await data.newsProvider.search("", { coin: "BTC", from, to, limit: 100 })),
+        ...(await data.newsProvider.search("Bitcoin", { from, to, limit: 100 })),
+      ].map((item) => [item.id, item]),
+    );
+    const newest = [...found.values()].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
+    if (!newest) throw new Error("the archive has no bitcoin news that week");
+    expect(result.text).toContain(
+      "news items mentioning **BTC / Bitcoin** between 2026-02-22 00:00 UTC and 2026-03-01 12:30 UTC",
+    );
     expect(result.text).toContain(`| ${formatTime(newest.publishedAt)} | ${newest.title} | ${newest.source} |`);
     expect(result.text).toContain(`Source: ${newest.source}, ${formatTime(newest.publishedAt)}`);
     expect(result.text).toContain("real publication times");
+    expect(result.text).toContain("Over the same days, 2026-02-22 → 2026-03-01 (7 days), **Bitcoin (BTC)** moved");
   });
 
   it("what moved today", async () => {
@@ -231,6 +242,7 @@ describe("MountainLion says what it cannot answer", () => {
         },
       },
       news: data.news,
+      fx: data.fx,
       language: "en",
     });
     const result = await generateText({

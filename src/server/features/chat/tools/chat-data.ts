@@ -1,11 +1,11 @@
 import type { CandleData, KlineInterval } from "../../../../contract/market.ts";
-import type { NewsItemData } from "../../../../contract/news.ts";
 import type { CoinMeta, KlineRange, Ticker } from "../../../providers/market/market-provider.ts";
+import type { NewsProvider } from "../../../providers/news/news-provider.ts";
 
 /**
- * What the chat tools read, declared here as structural interfaces: features do not import each other (see
- * scripts/layers/rules.ts), so the composition root hands the market and news services in, and they fit these
- * shapes as they are (MarketService, NewsService).
+ * What the chat tools read, declared here as structural interfaces: features do not import each other, so the
+ * composition root hands the market service in, and it fits this shape as it is (MarketService). News is read
+ * through the news port itself (the provider the news service serves), which searches by words, coin and time.
  */
 
 /** One priced coin of the market view. */
@@ -32,14 +32,5 @@ export interface ChatMarket {
   klines(abbr: string, interval: KlineInterval, range: KlineRange): Promise<CandleData[]>;
 }
 
-export interface ChatNewsQuery {
-  language: "en" | "cn";
-  type: "news" | "aiNews" | "KOL" | "hot";
-  keyword?: string;
-  cursor?: string;
-  pageSize: number;
-}
-
-export interface ChatNews {
-  realTime(query: ChatNewsQuery): Promise<{ list: NewsItemData[]; mode: "archive" | "live" }>;
-}
+/** The news the tools search: the news port (the shipped archive, or the feeds), newest first. */
+export type ChatNews = Pick<NewsProvider, "kind" | "latest" | "search">;

@@ -41,7 +41,7 @@ beforeAll(async () => {
     { value: 38, value_classification: "Fear", timestamp: "2026-03-01T00:00:00.000Z" },
     { value: 45, value_classification: "Neutral", timestamp: "2026-02-28T00:00:00.000Z" },
   ]);
-  tools = createChatTools({ market: data.market, news: data.news, language: "en" });
+  tools = createChatTools({ market: data.market, news: data.news, fx: data.fx, language: "en" });
 });
 
 describe("tokenPrice", () => {
@@ -106,6 +106,7 @@ describe("compareTokens", () => {
         },
       },
       news: data.news,
+      fx: data.fx,
       language: "en",
     });
     const execute = failing.compareTokens.execute as (input: unknown, options: ToolExecutionOptions) => unknown;
@@ -157,6 +158,7 @@ describe("candleStats", () => {
         klines: async (abbr, interval) => await data.market.klines(abbr, interval, { limit: 5 }),
       },
       news: data.news,
+      fx: data.fx,
       language: "en",
     });
     const execute = short.candleStats.execute as (input: unknown, options: ToolExecutionOptions) => unknown;
@@ -181,20 +183,55 @@ describe("candleStats", () => {
 });
 
 describe("newsSearch", () => {
-  it("finds a coin's news by its symbol and its name, newest first, each with its outlet and time", async () => {
+  it("finds a coin's news by its tag and its name, newest first, each with its outlet and time", async () => {
     const output = newsOutputSchema.parse(await run("newsSearch", { query: "BTC", limit: 5 }));
     expect(output.searched).toEqual(["BTC", "Bitcoin"]);
     expect(output.items).toHaveLength(5);
-    for (const item of output.items) expect(item.title).toMatch(/bitcoin|btc/i);
     const times = output.items.map((item) => Date.parse(item.publishedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const newest = output.items[0];
     expect(output.citation).toEqual({ tool: "newsSearch", source: newest?.source, at: newest?.publishedAt });
-    const direct = [
-      ...(await data.newsProvider.search("Bitcoin", { limit: 100 })),
-      ...(await data.newsProvider.search("BTC", { limit: 100 })),
-    ].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
-    expect(newest?.title).toBe(direct[0]?.title);
+    // the items tagged BTC and those naming Bitcoin, as the archive lists them
+    const direct = new Map(
+      [
+        ...(await data.newsProvider.search("", { coin: "BTC", limit: 100 })),
+        ...(await data.newsProvider.search("Bitcoin", { limit: 100 })),
+      ].map((item) => [item.id, item]),
+    );
+    const expected = [...direct.values()]
+      .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))
+      .slice(0, 5)
+      .map((item) => item.title);
+    expect(output.items.map((item) => item.title)).toEqual(expected);
+    expect(output.window).toBeNull();
+  });
+
+  it("searches a window up to the market time, counts the matches and adds the coin's move", async () => {
+    const output = newsOutputSchema.parse(await run("newsSearch", { query: "SOL", limit: 3, period: "7d" }));
+    const from = Date.parse("2026-02-22T00:00:00.000Z");
+    const to = Date.parse(AT);
+    const tagged = await data.newsProvider.search("", { coin: "SOL", from, to, limit: 100 });
+    const named = await data.newsProvider.search("Solana", { from, to, limit: 100 });
+    const all = new Set([...tagged, ...named].map((item) => item.id));
+    expect(output.window).toEqual({ from: "2026-02-22T00:00:00.000Z", to: AT, total: all.size });
+    expect(output.items.length).toBe(Math.min(3, all.size));
+    for (const item of output.items) {
+      expect(Date.parse(item.publishedAt)).toBeGreaterThanOrEqual(from);
+      expect(Date.parse(item.publishedAt)).toBeLessThanOrEqual(to);
+    }
+    expect(output.coin?.symbol).toBe("SOL");
+    expect(output.coin?.move?.window).toEqual({
+      period: "7d",
+      interval: "1d",
+      from: "2026-02-22T00:00:00.000Z",
+      to: "2026-03-01T00:00:00.000Z",
+      length: 7,
+    });
+  });
+
+  it("says how many matched when nothing did in the window, with no item made up", async () => {
+    const output = newsOutputSchema.parse(await run("newsSearch", { query: "qwertyuiop", period: "7d" }));
+    expect(output).toMatchObject({ items: [], window: { total: 0 }, coin: null, citation: null });
   });
 
   it("gives the latest items for an empty query and not found for words nothing matches", async () => {

@@ -1,22 +1,25 @@
 import { manualClock } from "../../../providers/clock.ts";
+import { openEcbRates } from "../../../providers/fx/ecb-rates.ts";
 import { candleData } from "../../../providers/market/candle-data.ts";
 import { INTERVAL_MS } from "../../../providers/market/market-provider.ts";
 import { openReplayMarket, type ReplayMarket } from "../../../providers/market/replay-market.ts";
-import { newsItemData } from "../../../providers/news/news-item-data.ts";
 import type { NewsProvider } from "../../../providers/news/news-provider.ts";
 import { openReplayNews } from "../../../providers/news/replay-news.ts";
 import type { ChatMarket, ChatMarketView, ChatNews } from "./chat-data.ts";
+import type { ChatFx } from "./currency.ts";
 
 /**
- * For tests: the chat's market and news read straight from the shipped replay, frozen at one market time. The chat
- * feature may not import the market and news features (layer rules), so this stands in for MarketService and
- * NewsService with the same figures: the view holds the provider's tickers as they are, candles are bounded by the
- * market time as the service bounds them, and news items are the archive's. The fear-and-greed readings are the
- * caller's (the service computes them from a long history this stand-in does not keep).
+ * For tests: the chat's market, news and FX read straight from the shipped data, frozen at one market time. The
+ * chat feature does not import the market feature, so this stands in for MarketService with the same figures: the
+ * view holds the provider's tickers as they are and candles are bounded by the market time as the service bounds
+ * them. News is the shipped archive, visible up to the market time, and FX the shipped ECB rates, as the server
+ * wires them. The fear-and-greed readings are the caller's (the service computes them from a long history this
+ * stand-in does not keep).
  */
 export interface ReplayChatData {
   market: ChatMarket;
   news: ChatNews;
+  fx: ChatFx;
   view: ChatMarketView;
   replay: ReplayMarket;
   newsProvider: NewsProvider;
@@ -73,16 +76,7 @@ export async function openReplayChatData(
     },
   };
   const newsProvider = await openReplayNews({ visibleUntil: () => replay.clock.now() });
-  const news: ChatNews = {
-    async realTime(query) {
-      const items = query.keyword
-        ? (await newsProvider.search(query.keyword, { limit: 100 })).slice(0, query.pageSize)
-        : (await newsProvider.latest({ limit: query.pageSize })).items;
-      return {
-        mode: "archive",
-        list: items.map(newsItemData),
-      };
-    },
-  };
-  return { market, news, view, replay, newsProvider };
+  const news: ChatNews = newsProvider;
+  const fx = await openEcbRates();
+  return { market, news, fx, view, replay, newsProvider };
 }

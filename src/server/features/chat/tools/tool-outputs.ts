@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatCitationSchema } from "../../../../contract/chat.ts";
 import { chatFigureSchema } from "../figures/figure-url.ts";
+import { fxOutputSchema } from "./currency.ts";
 
 /**
  * The outputs of the chat tools: JSON with the figures and a citation (the tool, the source it names and the time
@@ -11,7 +12,8 @@ import { chatFigureSchema } from "../figures/figure-url.ts";
 /** Something asked for that the data does not hold: an unknown coin, no candles, an unknown term, no news. */
 export const notFoundOutputSchema = z.object({
   found: z.literal(false),
-  reason: z.enum(["unknownSymbol", "noCandles", "unknownTerm", "noNews"]),
+  /** badPeriod: a window that is not one at the market time (a day to come, 30 February) */
+  reason: z.enum(["unknownSymbol", "noCandles", "unknownTerm", "noNews", "badPeriod"]),
   /** what was asked for: the symbol(s), the term, the query */
   query: z.string(),
   message: z.string(),
@@ -38,14 +40,63 @@ export const tokenQuoteSchema = z.object({
   rank: z.number().nullable(),
   /** when the rank and supply were observed (not the market time) */
   rankAsOf: z.string().nullable(),
+  /** the price in the currency asked for (see the output's fx); null in US dollars or without a rate */
+  converted: z.object({ price: z.number() }).nullable(),
 });
 export type TokenQuote = z.infer<typeof tokenQuoteSchema>;
 
 export const tokenPriceOutputSchema = tokenQuoteSchema.extend({
   found: z.literal(true),
+  /** the conversion asked for: the currency and the rate in force at the market time; null for US dollars */
+  fx: fxOutputSchema.nullable(),
   citation: chatCitationSchema,
 });
 export type TokenPriceOutput = z.infer<typeof tokenPriceOutputSchema>;
+
+/** A window of time resolved at the market time (see period.ts). */
+export const periodWindowSchema = z.object({
+  /** the period asked for: today, 7d, 3m, mtd, ytd, since:01-15 */
+  period: z.string(),
+  /** the candles that measure it: hourly for today, else daily */
+  interval: z.enum(["1h", "1d"]),
+  /** the start of the first candle and the end of the last, ISO 8601 */
+  from: z.string(),
+  to: z.string(),
+  /** how long it is: whole days (1d) or hours (1h) */
+  length: z.number(),
+});
+export type PeriodWindowOutput = z.infer<typeof periodWindowSchema>;
+
+/** A coin's price move over a window: from the close before it to its last close, with its high and low. */
+export const periodMoveSchema = z.object({
+  window: periodWindowSchema,
+  /** partial: the coin's data begins inside the window; noIntraday: no hourly candles, so the last whole day */
+  note: z.enum(["partial", "noIntraday"]).nullable(),
+  /** the price at the window's start: the close before it (the first open when the data begins inside it) */
+  start: z.number(),
+  end: z.number(),
+  /** percent, two decimals */
+  change: z.number(),
+  high: z.number(),
+  highAt: z.string(),
+  low: z.number(),
+  lowAt: z.string(),
+  candles: z.number(),
+  /** the prices in the currency asked for; null in US dollars or without a rate */
+  converted: z.object({ start: z.number(), end: z.number(), high: z.number(), low: z.number() }).nullable(),
+});
+export type PeriodMoveOutput = z.infer<typeof periodMoveSchema>;
+
+export const priceChangeOutputSchema = z.object({
+  found: z.literal(true),
+  symbol: z.string(),
+  name: z.string(),
+  move: periodMoveSchema,
+  fx: fxOutputSchema.nullable(),
+  /** the market's source, at the end of the window */
+  citation: chatCitationSchema,
+});
+export type PriceChangeOutput = z.infer<typeof priceChangeOutputSchema>;
 
 export const compareOutputSchema = z.object({
   found: z.literal(true),
@@ -64,6 +115,9 @@ export const compareOutputSchema = z.object({
    * as an SVG chart to embed as a markdown image; null when they share too few candles
    */
   figure: chatFigureSchema.nullable(),
+  /** with a period: both coins' moves over the window and a's change minus b's (percentage points) */
+  period: z.object({ a: periodMoveSchema, b: periodMoveSchema, gap: z.number() }).nullable(),
+  fx: fxOutputSchema.nullable(),
   citation: chatCitationSchema,
 });
 export type CompareOutput = z.infer<typeof compareOutputSchema>;
@@ -102,6 +156,12 @@ export const candleStatsOutputSchema = z.object({
   method: z.string(),
   /** the closing prices of these candles (the last 200 at most) as an SVG chart; null with fewer than 10 */
   figure: chatFigureSchema.nullable(),
+  /** with a period: the window the candles were read in, and the price move over it (close before to last close) */
+  window: periodWindowSchema.nullable(),
+  move: periodMoveSchema.nullable(),
+  fx: fxOutputSchema.nullable(),
+  /** open, close, high and low in the currency asked for; null in US dollars or without a rate */
+  converted: z.object({ open: z.number(), close: z.number(), high: z.number(), low: z.number() }).nullable(),
   citation: chatCitationSchema,
 });
 export type CandleStatsOutput = z.infer<typeof candleStatsOutputSchema>;
@@ -121,8 +181,15 @@ export const newsOutputSchema = z.object({
       url: z.string().nullable(),
     }),
   ),
-  /** the newest item's outlet and publication time */
-  citation: chatCitationSchema,
+  /**
+   * with a period: the window searched (its start to the market time) and how many items matched in it (at most
+   * 100 counted); `items` is then empty when none did
+   */
+  window: z.object({ from: z.string(), to: z.string(), total: z.number() }).nullable(),
+  /** when the query names a priced coin: it, and its price move over the window's days (null without candles) */
+  coin: z.object({ symbol: z.string(), name: z.string(), move: periodMoveSchema.nullable() }).nullable(),
+  /** the newest item's outlet and publication time; with no item, the market's source for the coin's move */
+  citation: chatCitationSchema.nullable(),
 });
 export type NewsOutput = z.infer<typeof newsOutputSchema>;
 
@@ -171,6 +238,7 @@ export type GlossaryOutput = z.infer<typeof glossaryOutputSchema>;
 /** Each tool's output schema (found or not found), by tool name. */
 export const toolOutputSchemas = {
   tokenPrice: z.union([tokenPriceOutputSchema, notFoundOutputSchema]),
+  priceChange: z.union([priceChangeOutputSchema, notFoundOutputSchema]),
   candleStats: z.union([candleStatsOutputSchema, notFoundOutputSchema]),
   compareTokens: z.union([compareOutputSchema, notFoundOutputSchema]),
   newsSearch: z.union([newsOutputSchema, notFoundOutputSchema]),

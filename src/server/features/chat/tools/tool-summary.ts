@@ -17,6 +17,12 @@ export function toolSummary(name: string, input: unknown, language: ChatLanguage
       const symbol = upper(parsed.data.symbol);
       return cn ? `查询了 ${symbol} 价格` : `Looked up ${symbol} price`;
     }
+    case "priceChange": {
+      const parsed = chatToolInputSchemas.priceChange.safeParse(input);
+      if (!parsed.success) break;
+      const { symbol, period } = parsed.data;
+      return cn ? `计算了 ${upper(symbol)} 在 ${period} 内的涨跌` : `Measured ${upper(symbol)}'s move over ${period}`;
+    }
     case "candleStats": {
       const parsed = chatToolInputSchemas.candleStats.safeParse(input);
       if (!parsed.success) break;
