@@ -1,0 +1,255 @@
+/**
+ * MountainLion's golden questions: what a reader asks, in English and Chinese, and what the answer must be about —
+ * the coins, the exact window of time, the currency, the news searched, the glossary entry. The figures themselves
+ * are not written here: golden-set.test.ts computes each one from the shipped data (data/market, data/fx,
+ * data/news) for the window given, and checks that the answer states it.
+ *
+ * Every question is asked at MARKET_TIME (the replay's market time) unless it names its own `at`. At 2026-03-09
+ * 12:30 UTC (a Monday), the last whole day is 2026-03-08, the ECB's rate of the day is not published yet (15:00
+ * UTC), so the rate in force is Friday's, 2026-03-06.
+ *
+ * Kinds: `move` (a price move over a window), `trend` (candle statistics over a window), `price` (the price now in
+ * another currency), `news` (the news of a window, and the coin's move over it), `glossary`, `compare`. The deep
+ * think and AI one-click buy modes add their own kinds next to these.
+ */
+
+export const MARKET_TIME = "2026-03-09T12:30:00.000Z";
+/** a market time before the shipped ECB rates begin (2026-01-02): no rate, prices stay in US dollars */
+export const BEFORE_RATES = "2025-12-15T12:00:00.000Z";
+
+/** A window of whole days, from 00:00 UTC of `from` to 00:00 UTC of `to` (the market's day). */
+export interface DaysWindow {
+  unit: "days";
+  from: string;
+  to: string;
+}
+
+/** A window of hours of one day: from the day's 00:00 to the last completed hour, UTC. */
+export interface HoursWindow {
+  unit: "hours";
+  from: string;
+  to: string;
+}
+
+export type GoldenWindow = DaysWindow | HoursWindow;
+
+const days = (from: string, to: string): DaysWindow => ({ unit: "days", from, to });
+const hours = (from: string, to: string): HoursWindow => ({ unit: "hours", from, to });
+
+/** The windows the questions below name, at MARKET_TIME. */
+export const WINDOWS = {
+  today: hours("2026-03-09T00:00:00Z", "2026-03-09T12:00:00Z"),
+  yesterday: days("2026-03-08", "2026-03-09"),
+  pastWeek: days("2026-03-02", "2026-03-09"),
+  pastTwoWeeks: days("2026-02-23", "2026-03-09"),
+  pastThreeDays: days("2026-03-06", "2026-03-09"),
+  last30Days: days("2026-02-07", "2026-03-09"),
+  pastMonth: days("2026-02-09", "2026-03-09"),
+  monthToDate: days("2026-03-01", "2026-03-09"),
+  sinceJanuary: days("2026-01-01", "2026-03-09"),
+  pastThreeMonths: days("2025-12-09", "2026-03-09"),
+} as const;
+
+/** The news of a window runs from its first day to the market time itself. */
+export const NEWS_TO = MARKET_TIME;
+
+export type GoldenExpectation =
+  | { kind: "move"; symbol: string; window: GoldenWindow; currency?: "EUR" | "CNY" }
+  | { kind: "trend"; symbol: string; interval: "1h" | "4h" | "1d"; window: DaysWindow }
+  | { kind: "price"; symbol: string; currency: "EUR" | "CNY" }
+  | {
+      kind: "news";
+      /** what the answer says it searched: the coin's ticker or the name asked about; "" for all news */
+      query: string;
+      /** for a coin: its name, searched with its tag */
+      coinName?: string;
+      /** the window's first day (00:00 UTC); it runs to the market time */
+      from: string;
+      /** the coin's move over the window's whole days */
+      move?: DaysWindow;
+      why?: "up" | "down";
+    }
+  | { kind: "glossary"; title: string }
+  | { kind: "compare"; a: string; b: string; window?: DaysWindow };
+
+export interface GoldenQuestion {
+  question: string;
+  language: "en" | "zh";
+  /** the market time, when not MARKET_TIME */
+  at?: string;
+  expect: GoldenExpectation;
+}
+
+export const GOLDEN_QUESTIONS: readonly GoldenQuestion[] = [
+  // a price move over the window asked for
+  {
+    question: "How did BTC do over the past week?",
+    language: "en",
+    expect: { kind: "move", symbol: "BTC", window: WINDOWS.pastWeek },
+  },
+  { question: "BTC past week", language: "en", expect: { kind: "move", symbol: "BTC", window: WINDOWS.pastWeek } },
+  {
+    question: "ETH price change in the last 30 days",
+    language: "en",
+    expect: { kind: "move", symbol: "ETH", window: WINDOWS.last30Days },
+  },
+  {
+    question: "How has SOL done since January?",
+    language: "en",
+    expect: { kind: "move", symbol: "SOL", window: WINDOWS.sinceJanuary },
+  },
+  { question: "DOGE YTD", language: "en", expect: { kind: "move", symbol: "DOGE", window: WINDOWS.sinceJanuary } },
+  {
+    question: "XRP over the past 3 months",
+    language: "en",
+    expect: { kind: "move", symbol: "XRP", window: WINDOWS.pastThreeMonths },
+  },
+  { question: "BTC today", language: "en", expect: { kind: "move", symbol: "BTC", window: WINDOWS.today } },
+  {
+    question: "SUI past 2 weeks",
+    language: "en",
+    expect: { kind: "move", symbol: "SUI", window: WINDOWS.pastTwoWeeks },
+  },
+  {
+    question: "How did ADA do this month?",
+    language: "en",
+    expect: { kind: "move", symbol: "ADA", window: WINDOWS.monthToDate },
+  },
+  { question: "AVAX yesterday", language: "en", expect: { kind: "move", symbol: "AVAX", window: WINDOWS.yesterday } },
+  { question: "比特币今天表现如何", language: "zh", expect: { kind: "move", symbol: "BTC", window: WINDOWS.today } },
+  { question: "以太坊过去一周", language: "zh", expect: { kind: "move", symbol: "ETH", window: WINDOWS.pastWeek } },
+  { question: "SOL 近一周涨了多少", language: "zh", expect: { kind: "move", symbol: "SOL", window: WINDOWS.pastWeek } },
+  { question: "狗狗币最近7天", language: "zh", expect: { kind: "move", symbol: "DOGE", window: WINDOWS.pastWeek } },
+  { question: "比特币近30天", language: "zh", expect: { kind: "move", symbol: "BTC", window: WINDOWS.last30Days } },
+  {
+    question: "比特币自1月以来的涨跌",
+    language: "zh",
+    expect: { kind: "move", symbol: "BTC", window: WINDOWS.sinceJanuary },
+  },
+  { question: "以太坊今年以来", language: "zh", expect: { kind: "move", symbol: "ETH", window: WINDOWS.sinceJanuary } },
+  {
+    question: "XRP 过去三个月",
+    language: "zh",
+    expect: { kind: "move", symbol: "XRP", window: WINDOWS.pastThreeMonths },
+  },
+  { question: "LINK 近一个月", language: "zh", expect: { kind: "move", symbol: "LINK", window: WINDOWS.pastMonth } },
+
+  // candle statistics over the window asked for
+  {
+    question: "ETH trend past week",
+    language: "en",
+    expect: { kind: "trend", symbol: "ETH", interval: "1d", window: WINDOWS.pastWeek },
+  },
+  {
+    question: "BTC 4h trend over the past 3 days",
+    language: "en",
+    expect: { kind: "trend", symbol: "BTC", interval: "4h", window: WINDOWS.pastThreeDays },
+  },
+  {
+    question: "BNB 近30天走势",
+    language: "zh",
+    expect: { kind: "trend", symbol: "BNB", interval: "1d", window: WINDOWS.last30Days },
+  },
+
+  // prices in another currency, at the ECB reference rate in force at the market time
+  { question: "BTC price in EUR", language: "en", expect: { kind: "price", symbol: "BTC", currency: "EUR" } },
+  {
+    question: "What is ETH worth in euros?",
+    language: "en",
+    expect: { kind: "price", symbol: "ETH", currency: "EUR" },
+  },
+  { question: "SOL price in CNY", language: "en", expect: { kind: "price", symbol: "SOL", currency: "CNY" } },
+  { question: "DOGE in RMB", language: "en", expect: { kind: "price", symbol: "DOGE", currency: "CNY" } },
+  { question: "比特币价格用人民币", language: "zh", expect: { kind: "price", symbol: "BTC", currency: "CNY" } },
+  { question: "以太坊价格用欧元", language: "zh", expect: { kind: "price", symbol: "ETH", currency: "EUR" } },
+  {
+    question: "How did BTC do over the past week in EUR?",
+    language: "en",
+    expect: { kind: "move", symbol: "BTC", window: WINDOWS.pastWeek, currency: "EUR" },
+  },
+  {
+    question: "BTC price in yuan",
+    language: "en",
+    at: BEFORE_RATES,
+    expect: { kind: "price", symbol: "BTC", currency: "CNY" },
+  },
+  {
+    question: "比特币价格用欧元",
+    language: "zh",
+    at: BEFORE_RATES,
+    expect: { kind: "price", symbol: "BTC", currency: "EUR" },
+  },
+
+  // news: by the coin or the name asked about, over the question's window or the last 7 days
+  { question: "What happened to FTX?", language: "en", expect: { kind: "news", query: "FTX", from: "2026-03-02" } },
+  {
+    question: "What happened to Celsius?",
+    language: "en",
+    expect: { kind: "news", query: "Celsius", from: "2026-03-02" },
+  },
+  {
+    question: "why did SOL drop",
+    language: "en",
+    expect: { kind: "news", query: "SOL", coinName: "Solana", from: "2026-03-02", move: WINDOWS.pastWeek, why: "down" },
+  },
+  {
+    question: "SOL news",
+    language: "en",
+    expect: { kind: "news", query: "SOL", coinName: "Solana", from: "2026-03-02", move: WINDOWS.pastWeek },
+  },
+  { question: "最新消息", language: "zh", expect: { kind: "news", query: "", from: "2026-03-02" } },
+  {
+    question: "为什么 BTC 跌了",
+    language: "zh",
+    expect: {
+      kind: "news",
+      query: "BTC",
+      coinName: "Bitcoin",
+      from: "2026-03-02",
+      move: WINDOWS.pastWeek,
+      why: "down",
+    },
+  },
+  {
+    question: "ETH 最近有什么消息",
+    language: "zh",
+    expect: { kind: "news", query: "ETH", coinName: "Ethereum", from: "2026-03-02", move: WINDOWS.pastWeek },
+  },
+  { question: "FTX怎么了", language: "zh", expect: { kind: "news", query: "FTX", from: "2026-03-02" } },
+  { question: "What happened today?", language: "en", expect: { kind: "news", query: "", from: "2026-03-09" } },
+  {
+    question: "BNB news since March",
+    language: "en",
+    expect: { kind: "news", query: "BNB", coinName: "BNB", from: "2026-03-01", move: WINDOWS.monthToDate },
+  },
+
+  // the glossary
+  { question: "什么是跑路", language: "zh", expect: { kind: "glossary", title: "跑路（Rug pull）" } },
+  { question: "跑路是什么意思", language: "zh", expect: { kind: "glossary", title: "跑路（Rug pull）" } },
+  { question: "What is a rug pull?", language: "en", expect: { kind: "glossary", title: "Rug pull" } },
+  { question: "what does HODL mean", language: "en", expect: { kind: "glossary", title: "HODL" } },
+  { question: "什么是Gas费", language: "zh", expect: { kind: "glossary", title: "Gas 费" } },
+
+  // two coins side by side, over the window asked for (or 24 hours)
+  {
+    question: "BTC vs ETH over the past month",
+    language: "en",
+    expect: { kind: "compare", a: "BTC", b: "ETH", window: WINDOWS.pastMonth },
+  },
+  {
+    question: "compare SUI and APT over the past week",
+    language: "en",
+    expect: { kind: "compare", a: "SUI", b: "APT", window: WINDOWS.pastWeek },
+  },
+  {
+    question: "对比 SOL 和 AVAX 近30天",
+    language: "zh",
+    expect: { kind: "compare", a: "SOL", b: "AVAX", window: WINDOWS.last30Days },
+  },
+  {
+    question: "TAO vs FET since January",
+    language: "en",
+    expect: { kind: "compare", a: "TAO", b: "FET", window: WINDOWS.sinceJanuary },
+  },
+  { question: "HBAR vs XLM", language: "en", expect: { kind: "compare", a: "HBAR", b: "XLM" } },
+];
