@@ -268,7 +268,7 @@ describe("the live news provider", () => {
     serve("cointelegraph", { status: 429, headers: { "retry-after": "0" }, body: "Too Many Requests" });
     serve("theblock", { hang: true });
     serve("digest", xml(fixture("malformed.xml")));
-    const provider = open(ALL, { upstream: { timeoutMs: 150 } });
+    const provider = open(ALL, { upstream: { timeoutMs: 1_500 } });
     await provider.refresh?.();
     expect((await everything(provider)).map((item) => item.language)).toEqual(["zh", "zh", "zh", "zh"]);
     const byFeed = (a: Record<string, unknown>, b: Record<string, unknown>) =>
