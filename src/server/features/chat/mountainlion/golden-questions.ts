@@ -9,8 +9,10 @@
  * UTC), so the rate in force is Friday's, 2026-03-06.
  *
  * Kinds: `move` (a price move over a window), `trend` (candle statistics over a window), `price` (the price now in
- * another currency), `news` (the news of a window, and the coin's move over it), `glossary`, `compare`. The deep
- * think and AI one-click buy modes add their own kinds next to these.
+ * another currency), `news` (the news of a window, and the coin's move over it), `glossary`, `compare`; asked in the
+ * chat's Deep think mode, `deepThink` (a coin's moving averages, volatility, drawdown and strength against a
+ * benchmark); in its AI one-click buy mode, `aiBuy` (what an amount buys or costs at the market price, with no order
+ * placed).
  */
 
 export const MARKET_TIME = "2026-03-09T12:30:00.000Z";
@@ -70,13 +72,19 @@ export type GoldenExpectation =
       why?: "up" | "down";
     }
   | { kind: "glossary"; title: string }
-  | { kind: "compare"; a: string; b: string; window?: DaysWindow };
+  | { kind: "compare"; a: string; b: string; window?: DaysWindow }
+  /** asked in the Deep think mode: the coin's daily figures, its return against the benchmark's over 30 days */
+  | { kind: "deepThink"; symbol: string; benchmark: string }
+  /** asked in the AI one-click buy mode: a USDT amount to spend, a number of coins to buy, or no amount (asked for) */
+  | { kind: "aiBuy"; symbol: string; amount: { usdt: number } | { coins: number } | null };
 
 export interface GoldenQuestion {
   question: string;
   language: "en" | "zh";
   /** the market time, when not MARKET_TIME */
   at?: string;
+  /** the chat's input mode, when not search */
+  mode?: "deepThink" | "aiSwap";
   expect: GoldenExpectation;
 }
 
@@ -252,4 +260,63 @@ export const GOLDEN_QUESTIONS: readonly GoldenQuestion[] = [
     expect: { kind: "compare", a: "TAO", b: "FET", window: WINDOWS.sinceJanuary },
   },
   { question: "HBAR vs XLM", language: "en", expect: { kind: "compare", a: "HBAR", b: "XLM" } },
+
+  // Deep think: the same kind of question, answered in more steps and sections
+  {
+    question: "SOL analysis",
+    language: "en",
+    mode: "deepThink",
+    expect: { kind: "deepThink", symbol: "SOL", benchmark: "BTC" },
+  },
+  {
+    question: "Is DOGE trending?",
+    language: "en",
+    mode: "deepThink",
+    expect: { kind: "deepThink", symbol: "DOGE", benchmark: "BTC" },
+  },
+  {
+    question: "BTC trend",
+    language: "en",
+    mode: "deepThink",
+    expect: { kind: "deepThink", symbol: "BTC", benchmark: "ETH" },
+  },
+  {
+    question: "以太坊走势分析",
+    language: "zh",
+    mode: "deepThink",
+    expect: { kind: "deepThink", symbol: "ETH", benchmark: "BTC" },
+  },
+
+  // AI one-click buy: what an amount buys or costs, never an order
+  {
+    question: "buy 500 USDT of SOL",
+    language: "en",
+    mode: "aiSwap",
+    expect: { kind: "aiBuy", symbol: "SOL", amount: { usdt: 500 } },
+  },
+  {
+    question: "How much XRP can I get for 200 USDT?",
+    language: "en",
+    mode: "aiSwap",
+    expect: { kind: "aiBuy", symbol: "XRP", amount: { usdt: 200 } },
+  },
+  {
+    question: "buy 2 ETH",
+    language: "en",
+    mode: "aiSwap",
+    expect: { kind: "aiBuy", symbol: "ETH", amount: { coins: 2 } },
+  },
+  {
+    question: "用 1000 USDT 买 ETH",
+    language: "zh",
+    mode: "aiSwap",
+    expect: { kind: "aiBuy", symbol: "ETH", amount: { usdt: 1000 } },
+  },
+  {
+    question: "买 0.5 个比特币",
+    language: "zh",
+    mode: "aiSwap",
+    expect: { kind: "aiBuy", symbol: "BTC", amount: { coins: 0.5 } },
+  },
+  { question: "buy SOL", language: "en", mode: "aiSwap", expect: { kind: "aiBuy", symbol: "SOL", amount: null } },
 ];

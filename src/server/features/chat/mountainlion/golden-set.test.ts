@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { generateText, stepCountIs } from "ai";
 import { describe, expect, it } from "vitest";
+import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
+import { systemPrompt } from "../chat-prompt.ts";
 import { createChatTools } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
 import { cell } from "./format.ts";
@@ -234,11 +236,32 @@ async function ask(golden: GoldenQuestion) {
       language: golden.language === "zh" ? "cn" : "en",
     }),
     stopWhen: stepCountIs(4),
+    // the chat's input mode reaches the model in its system prompt
+    system: golden.mode
+      ? systemPrompt({
+          language: golden.language === "zh" ? "cn" : "en",
+          mode: golden.mode,
+          now: new Date(golden.at ?? MARKET_TIME),
+          model: { vision: false, tools: true },
+        })
+      : undefined,
     prompt: golden.question,
   });
   const calls = result.steps[0]?.toolCalls.map((c) => c.toolName) ?? [];
-  return { text: result.text, calls };
+  const steps = result.steps.map((step) => step.toolCalls.map((c) => c.toolName));
+  return { text: result.text, calls, steps };
 }
+
+/** The daily candles completed at the question's market time. */
+const completedDays = (golden: GoldenQuestion, symbol: string) =>
+  candles(symbol, "days").filter((r) => r.t + DAY <= Date.parse(golden.at ?? MARKET_TIME));
+
+/** A coin quantity as the AI one-click buy writes it: up to 6 decimals. */
+const quantity = (value: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 }).format(value);
+
+/** Wording that would claim an order went through, in either language. */
+const ORDER_PLACED =
+  /\border (?:is |was |has been )?(?:placed|filled|executed|submitted|completed)\b|\b(?:bought|purchased)\b|successfully|已下单|已买入|已成交|下单成功|购买成功|买入成功/i;
 
 function expectAll(text: string, lines: readonly string[]) {
   for (const line of lines) expect(text).toContain(line);
@@ -443,6 +466,99 @@ const checks: {
       );
     }
   },
+
+  async deepThink(golden, e) {
+    const zh = golden.language === "zh";
+    const { text, steps } = await ask(golden);
+    expect(steps).toEqual([["tokenPrice", "technicalAnalysis"], ["marketSentiment", "newsSearch"], []]);
+    const rows = completedDays(golden, e.symbol);
+    const bench = completedDays(golden, e.benchmark);
+    const closes = rows.map((r) => r.c);
+    const last = closes.at(-1) ?? 0;
+    const ma = (period: number) => closes.slice(-period).reduce((sum, c) => sum + c, 0) / period;
+    const away = (period: number) => round2((last / ma(period) - 1) * 100);
+    const side = (d: number) =>
+      zh
+        ? `${d > 0 ? "高于" : "低于"}它 ${Math.abs(d).toFixed(2)}%`
+        : `${Math.abs(d).toFixed(2)}% ${d > 0 ? "above" : "below"} it`;
+    // 30 simple daily returns, their sample stdev, annualised by √365
+    const returns = closes.slice(-31).flatMap((c, i, all) => (i === 0 ? [] : [c / (all[i - 1] ?? c) - 1]));
+    const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
+    const stdev = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (returns.length - 1));
+    // the deepest fall of a close below the highest close before it, over the last 90 days
+    let peak = rows.at(-90) ?? rows[0];
+    let worst = 0;
+    for (const row of rows.slice(-90)) {
+      if (peak && row.c > peak.c) peak = row;
+      worst = Math.min(worst, row.c / (peak?.c ?? row.c) - 1);
+    }
+    // the 30-day return against the benchmark's over the same days
+    const start = rows.at(-31);
+    const benchStart = bench.find((r) => r.t === start?.t);
+    const coinReturn = round2((last / (start?.c ?? last) - 1) * 100);
+    const benchReturn = round2(((bench.at(-1)?.c ?? 0) / (benchStart?.c ?? 1) - 1) * 100);
+    const since = new Date((start?.t ?? 0) + DAY).toISOString().slice(0, 10);
+    expectAll(
+      text,
+      zh
+        ? [
+            `### 相对 ${e.benchmark} 的强弱`,
+            "### 我的推理过程",
+            "### 分析的局限",
+            `- MA20：${priceText(ma(20))} USDT，收盘价${side(away(20))}`,
+            `- MA50：${priceText(ma(50))} USDT，收盘价${side(away(50))}`,
+            `年化 **${round2(stdev * Math.sqrt(365) * 100).toFixed(2)}%**`,
+            `最大回撤（90 天）：**${percent(round2(worst * 100))}**`,
+            `- 30 天（自 ${since} 收盘起）：${e.symbol} ${percent(coinReturn)}，${e.benchmark} ${percent(benchReturn)}，相差 **${points(round2(coinReturn - benchReturn), true)}**`,
+          ]
+        : [
+            `### Relative strength against ${e.benchmark}`,
+            "### How I reasoned",
+            "### Limits of this analysis",
+            `- MA20: ${priceText(ma(20))} USDT — the close is ${side(away(20))}`,
+            `- MA50: ${priceText(ma(50))} USDT — the close is ${side(away(50))}`,
+            `- 30-day volatility: ±${round2(stdev * 100).toFixed(2)}% a day (stdev of daily returns), **${round2(stdev * Math.sqrt(365) * 100).toFixed(2)}%** annualised`,
+            `- Max drawdown (90 days): **${percent(round2(worst * 100))}**`,
+            `- 30 days (from the close of ${since}): ${e.symbol} ${percent(coinReturn)}, ${e.benchmark} ${percent(benchReturn)} → **${points(round2(coinReturn - benchReturn), false)}**`,
+          ],
+    );
+  },
+
+  async aiBuy(golden, e) {
+    const zh = golden.language === "zh";
+    const { text, steps } = await ask(golden);
+    const price = priceAt(e.symbol, Date.parse(golden.at ?? MARKET_TIME));
+    expect(text).toContain(`1 ${e.symbol} = **${priceText(price)} USDT**`);
+    expect(text).toContain(zh ? "**我没有下任何订单。**" : "**I haven't placed any order.**");
+    expect(text).not.toMatch(ORDER_PLACED);
+    if (!e.amount) {
+      expect(steps).toEqual([["tokenPrice"], []]);
+      expect(text).toContain(zh ? "你想买多少？" : "How much do you want to buy?");
+      return;
+    }
+    expect(steps).toEqual([["tokenPrice", "technicalAnalysis"], []]);
+    if ("usdt" in e.amount) {
+      const spent = amountText(e.amount.usdt);
+      const coins = quantity(e.amount.usdt / price);
+      expect(text).toContain(
+        zh
+          ? `- 按此价格，${spent} USDT 约可换到 **${coins} ${e.symbol}**（未计手续费和滑点）`
+          : `- At this price, ${spent} USDT buys about **${coins} ${e.symbol}**, before fees and slippage`,
+      );
+    } else {
+      const cost = amountText(e.amount.coins * price);
+      const coins = quantity(e.amount.coins);
+      expect(text).toContain(
+        zh
+          ? `- 按此价格，${coins} ${e.symbol} 约需 **${cost} USDT**（未计手续费和滑点）`
+          : `- At this price, ${coins} ${e.symbol} costs about **${cost} USDT**, before fees and slippage`,
+      );
+    }
+    const week = completedDays(golden, e.symbol).slice(-7);
+    const low = Math.min(...week.map((r) => r.l));
+    const high = Math.max(...week.map((r) => r.h));
+    expect(text).toContain(`**${priceText(low)} – ${priceText(high)} USDT**`);
+  },
 };
 
 describe("MountainLion's golden questions", () => {
@@ -450,7 +566,7 @@ describe("MountainLion's golden questions", () => {
     expect(GOLDEN_QUESTIONS.length).toBeGreaterThanOrEqual(40);
     expect(new Set(GOLDEN_QUESTIONS.map((g) => g.language))).toEqual(new Set(["en", "zh"]));
     expect(new Set(GOLDEN_QUESTIONS.map((g) => g.expect.kind))).toEqual(
-      new Set(["move", "trend", "price", "news", "glossary", "compare"]),
+      new Set(["move", "trend", "price", "news", "glossary", "compare", "deepThink", "aiBuy"]),
     );
   });
 
