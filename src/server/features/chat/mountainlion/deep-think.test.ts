@@ -195,13 +195,20 @@ describe("deep think answers deeper than search, in more steps", () => {
     const { text } = await ask("SOL trend", "deepThink");
     expect(text).toContain("- Fear & greed index: **27 (Fear)** on 2026-03-20, from 31 (Fear) the day before");
     const news = text.split("### News of the last 7 days")[1]?.split("###")[0] ?? "";
+    // the last 7 whole days and the market day so far
+    const from = Math.floor(Date.parse(AT) / DAY) * DAY - 7 * DAY;
     const times = [...news.matchAll(/^- (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC · /gm)].map((m) => Date.parse(`${m[1]}Z`));
-    expect(times.length).toBeGreaterThan(0);
+    expect(times.length).toBe(5);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const time of times) {
       expect(time).toBeLessThanOrEqual(Date.parse(AT));
-      expect(time).toBeGreaterThan(Date.parse(AT) - 7 * DAY);
+      expect(time).toBeGreaterThanOrEqual(from);
     }
-    expect(news).toContain(`about SOL in the 7 days to ${formatTime(AT)}`);
+    expect(news).toMatch(
+      new RegExp(
+        `\\d+ news items about SOL from ${formatTime(new Date(from).toISOString())} to ${formatTime(AT)}; the newest 5:`,
+      ),
+    );
     expect(text).toMatch(/1\. \*\*Trend\*\* — I set the last close against the 20- and 50-day averages/);
     expect(text).toContain("**In short:** SOL");
     expect(text).toContain(`- Replay data: every figure is as of the replay's market time (${formatTime(AT)})`);

@@ -36,6 +36,8 @@ const NEWS_LIMIT = 10;
 /** the news search's window (the last 7 whole days and the market day so far); the answer keeps the 7 days to the market time */
 const NEWS_PERIOD = `${NEWS_DAYS}d`;
 const NEWS_SHOWN = 5;
+/** the news search counts the items of its window up to this many */
+const NEWS_COUNTED = 100;
 const MOVERS = 5;
 const DAY = 86_400_000;
 /** the coins the replay holds hourly candles for; every other coin has daily candles only */
@@ -401,14 +403,27 @@ function sentimentLines(sentiment: SentimentOutput | undefined, language: L): st
 const linkTarget = (url: string) =>
   url.replace(/[()\s]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 
-/** The items published in the 7 days up to the market time. */
-function recentNews(news: NewsOutput | undefined, marketAt: string): NewsOutput["items"] {
+/** The news of the window searched: its span, how many items matched in it (the tool counts up to 100), the newest. */
+interface WindowNews {
+  from: string;
+  to: string;
+  total: number;
+  items: NewsOutput["items"];
+}
+
+/**
+ * The window the news search reports (the last 7 whole days and the market day so far); without one, the items
+ * published in the 7 days up to the market time.
+ */
+function windowNews(news: NewsOutput | undefined, marketAt: string): WindowNews | undefined {
   const end = Date.parse(marketAt);
-  if (!news || Number.isNaN(end)) return [];
-  return news.items.filter((item) => {
+  if (!news || Number.isNaN(end)) return undefined;
+  if (news.window) return { ...news.window, items: news.items };
+  const items = news.items.filter((item) => {
     const at = Date.parse(item.publishedAt);
     return at <= end && at > end - NEWS_DAYS * DAY;
   });
+  return { from: new Date(end - NEWS_DAYS * DAY).toISOString(), to: marketAt, total: items.length, items };
 }
 
 /** The news section's lines; `subject` is the coin the news is about (none: the latest headlines). */
@@ -420,7 +435,8 @@ function newsLines(
   language: L,
 ) {
   const c = zh(language);
-  if (!news) {
+  const found = windowNews(news, marketAt);
+  if (!found) {
     const none = read.notFound.some((n) => n.reason === "noNews") || read.answered.has("newsSearch");
     if (none) {
       if (!subject) return [c ? "- 没有找到新闻。" : "- I found no news."];
@@ -428,20 +444,26 @@ function newsLines(
     }
     return [c ? "- 没有拿到新闻数据。" : "- I didn't get the news."];
   }
-  const recent = recentNews(news, marketAt);
-  const to = formatTime(marketAt);
+  const span = c
+    ? `${formatTime(found.from)} 至 ${formatTime(found.to)}`
+    : `from ${formatTime(found.from)} to ${formatTime(found.to)}`;
   const about = subject ? (c ? `关于 ${subject} 的` : ` about ${subject}`) : "";
-  if (recent.length === 0) {
-    return [
-      c
-        ? `- 截至 ${to} 的 ${NEWS_DAYS} 天内没有${about}新闻。`
-        : `- No news${about} in the ${NEWS_DAYS} days to ${to}.`,
-    ];
+  if (found.total === 0 || found.items.length === 0) {
+    return [c ? `- ${span}没有${about}新闻。` : `- No news${about} ${span}.`];
   }
-  const shown = recent.slice(0, NEWS_SHOWN);
+  const shown = found.items.slice(0, NEWS_SHOWN);
+  const many = found.total >= NEWS_COUNTED;
+  const total = many
+    ? c
+      ? `${NEWS_COUNTED} 条以上`
+      : `${NEWS_COUNTED} or more`
+    : c
+      ? `${found.total} 条`
+      : `${found.total}`;
+  const newest = found.total > shown.length;
   const head = c
-    ? `截至 ${to} 的 ${NEWS_DAYS} 天内，我找到 ${recent.length} 条${about}新闻${recent.length > shown.length ? `，最新的 ${shown.length} 条` : ""}：`
-    : `${recent.length} news item${recent.length === 1 ? "" : "s"}${about} in the ${NEWS_DAYS} days to ${to}${recent.length > shown.length ? `; the newest ${shown.length}` : ""}:`;
+    ? `${span}，我找到 ${total}${about}新闻${newest ? `，最新的 ${shown.length} 条` : ""}：`
+    : `${total} news item${found.total === 1 ? "" : "s"}${about} ${span}${newest ? `; the newest ${shown.length}` : ""}:`;
   const items = shown.map((item) => {
     const title = item.url ? `[${cell(item.title)}](${linkTarget(item.url)})` : cell(item.title);
     return `- ${formatTime(item.publishedAt)} · ${title} — ${cell(item.source)}`;
@@ -535,7 +557,7 @@ function reasoning(
     }
   }
   const index = sentiment?.fearGreed;
-  const recent = recentNews(news, marketAt).length;
+  const recent = windowNews(news, marketAt)?.total ?? 0;
   const mood = index
     ? c
       ? `市场情绪为 ${index.value}（${moodClass(index.classification, language)}）`
@@ -543,8 +565,8 @@ function reasoning(
     : "";
   const newsCount = news
     ? c
-      ? `近 ${NEWS_DAYS} 天有 ${recent} 条相关新闻`
-      : `${recent} news item${recent === 1 ? "" : "s"} in the last ${NEWS_DAYS} days`
+      ? `近 ${NEWS_DAYS} 天有 ${recent >= NEWS_COUNTED ? `${NEWS_COUNTED} 条以上` : `${recent} 条`}相关新闻`
+      : `${recent >= NEWS_COUNTED ? `${NEWS_COUNTED} or more` : recent} news item${recent === 1 ? "" : "s"} in the last ${NEWS_DAYS} days`
     : "";
   const context = [mood, newsCount].filter(Boolean);
   if (context.length > 0) {
