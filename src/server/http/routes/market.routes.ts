@@ -4,7 +4,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError } from "../../api-error.ts";
 import { coinImageSvg, isCoinAbbr } from "../../features/market/coin-image.ts";
-import { intervalNotInData, type MarketService } from "../../features/market/market.service.ts";
+import { intervalNotInData, type MarketService, unknownCoin } from "../../features/market/market.service.ts";
 import { coinList, type MarketView, searchCoins, tokenInfo } from "../../features/market/market-view.ts";
 import type { AppEnv } from "../app-env.ts";
 import { ok } from "../envelope.ts";
@@ -18,9 +18,26 @@ const MEMO_SIZE = 256;
 const sendText = (c: Context, text: string) => c.body(text, 200, JSON_TYPE);
 const hasQuery = (c: Context) => c.req.url.includes("?");
 
+/** Answers serialised once per snapshot: getCoinList by its query string and by its parsed query, token info by coin. */
+interface Answers {
+  byUrl: Map<string, string>;
+  byQuery: Map<string, string>;
+  tokens: Map<string, string>;
+}
+
+const envelopeText = <T>(data: T) => JSON.stringify({ code: ErrorCode.Success, msg: "success", data });
+
 export function marketRoutes(market: MarketService) {
-  // Answers to other getCoinList queries, serialised once per snapshot (the map dies with its view).
-  const memo = new WeakMap<MarketView, Map<string, string>>();
+  // the maps die with their view, so an answer never outlives the snapshot it was made from
+  const memo = new WeakMap<MarketView, Answers>();
+  const answersOf = (view: MarketView): Answers => {
+    let answers = memo.get(view);
+    if (!answers) {
+      answers = { byUrl: new Map(), byQuery: new Map(), tokens: new Map() };
+      memo.set(view, answers);
+    }
+    return answers;
+  };
   // getKlineInfo and getDashboardKline are one answer under two names, with one query schema
   const klines = async (c: Context<AppEnv>) => {
     const query = queryParams(c, routes.getKlineInfo.query);
@@ -36,15 +53,17 @@ export function marketRoutes(market: MarketService) {
     .get(routes.marketStatus.path, (c) => sendText(c, market.hot().status))
     .get(routes.getCoinList.path, (c) => {
       if (!hasQuery(c)) return sendText(c, market.hot().coinListDefault);
-      const query = queryParams(c, routes.getCoinList.query);
       const view = market.view();
-      const answers = memo.get(view) ?? new Map<string, string>();
-      memo.set(view, answers);
-      const key = JSON.stringify(query);
-      let text = answers.get(key);
+      const answers = answersOf(view);
+      // a query string seen before is answered without validating it again (only valid ones are kept)
+      const search = c.req.url.slice(c.req.url.indexOf("?"));
+      let text = answers.byUrl.get(search);
       if (text === undefined) {
-        text = JSON.stringify({ code: ErrorCode.Success, msg: "success", data: coinList(view, query) });
-        if (answers.size < MEMO_SIZE) answers.set(key, text);
+        const query = queryParams(c, routes.getCoinList.query);
+        const key = JSON.stringify(query);
+        text = answers.byQuery.get(key) ?? envelopeText(coinList(view, query));
+        if (answers.byQuery.size < MEMO_SIZE) answers.byQuery.set(key, text);
+        if (answers.byUrl.size < MEMO_SIZE) answers.byUrl.set(search, text);
       }
       return sendText(c, text);
     })
@@ -69,7 +88,16 @@ export function marketRoutes(market: MarketService) {
     .get(routes.getDashboardKline.path, klines)
     .get(routes.tokenInfo.path, (c) => {
       const { coinAbbr } = queryParams(c, routes.tokenInfo.query);
-      return ok(c, tokenInfo(market.view(), market.coin(coinAbbr)));
+      const view = market.view();
+      const answers = answersOf(view);
+      let text = answers.tokens.get(coinAbbr);
+      if (text === undefined) {
+        const listed = view.byAbbr.get(coinAbbr);
+        if (!listed) throw unknownCoin(coinAbbr);
+        text = envelopeText(tokenInfo(view, listed));
+        answers.tokens.set(coinAbbr, text);
+      }
+      return sendText(c, text);
     })
     .get(routes.getDashboardSupCategory.path, (c) => sendText(c, market.hot().categories))
     .get(routes.getCoinSentiment.path, (c) => sendText(c, market.hot().sentiment));
