@@ -56,7 +56,8 @@ export interface MarketView {
 
 /** The generated image of a coin without a logo of its own. */
 export const coinImageUrl = (abbr: string) => `/v2/api/coin/image/${abbr}.svg`;
-const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+/** 2 decimals; a change that rounds to zero is 0, never -0 */
+const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100 || 0);
 
 /**
  * Hot ranks by 24 h USDT volume; where the source lacks quote volume (older BTC hours) base volume × price stands
@@ -215,13 +216,16 @@ export function categoryList(view: MarketView) {
   }));
 }
 
-/** TOP100_Currency_Index: rising, falling and unchanged over every priced coin with a 24 h change. */
+/**
+ * TOP100_Currency_Index: rising, falling and unchanged over every priced coin with a 24 h change, by the change as
+ * it is shown (2 decimals), so a coin listed at "0.00%" is counted unchanged.
+ */
 export function risingFalling(view: MarketView) {
   const changes = view.listed.flatMap((l) =>
-    l.ticker.change24h === null ? [] : [{ symbol: l.coin.coinAbbr, change: l.ticker.change24h, shown: l.coin.change }],
+    l.coin.change === null ? [] : [{ symbol: l.coin.coinAbbr, change: l.coin.change }],
   );
   return {
-    data: changes.map((c) => ({ symbol: c.symbol, changePercent24Hr: c.shown ?? 0 })),
+    data: changes.map((c) => ({ symbol: c.symbol, changePercent24Hr: c.change })),
     rising: changes.filter((c) => c.change > 0).length,
     falling: changes.filter((c) => c.change < 0).length,
     unchanged: changes.filter((c) => c.change === 0).length,
