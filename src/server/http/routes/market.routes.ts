@@ -17,11 +17,20 @@ const MEMO_SIZE = 256;
 /** Sends an envelope the service serialised at its last refresh, as staticOk does. */
 const sendText = (c: Context, text: string) => c.body(text, 200, JSON_TYPE);
 const hasQuery = (c: Context) => c.req.url.includes("?");
+/** the request's query string with its "?", or "" */
+const queryString = (c: Context) => {
+  const at = c.req.url.indexOf("?");
+  return at < 0 ? "" : c.req.url.slice(at);
+};
 
-/** Answers serialised once per snapshot: getCoinList by its query string and by its parsed query, token info by coin. */
+/**
+ * Answers serialised once per snapshot: getCoinList by its query string and by its parsed query, token info by its
+ * query string and by coin.
+ */
 interface Answers {
   byUrl: Map<string, string>;
   byQuery: Map<string, string>;
+  tokenUrls: Map<string, string>;
   tokens: Map<string, string>;
 }
 
@@ -33,7 +42,7 @@ export function marketRoutes(market: MarketService) {
   const answersOf = (view: MarketView): Answers => {
     let answers = memo.get(view);
     if (!answers) {
-      answers = { byUrl: new Map(), byQuery: new Map(), tokens: new Map() };
+      answers = { byUrl: new Map(), byQuery: new Map(), tokenUrls: new Map(), tokens: new Map() };
       memo.set(view, answers);
     }
     return answers;
@@ -56,7 +65,7 @@ export function marketRoutes(market: MarketService) {
       const view = market.view();
       const answers = answersOf(view);
       // a query string seen before is answered without validating it again (only valid ones are kept)
-      const search = c.req.url.slice(c.req.url.indexOf("?"));
+      const search = queryString(c);
       let text = answers.byUrl.get(search);
       if (text === undefined) {
         const query = queryParams(c, routes.getCoinList.query);
@@ -87,15 +96,21 @@ export function marketRoutes(market: MarketService) {
     .get(routes.getKlineInfo.path, klines)
     .get(routes.getDashboardKline.path, klines)
     .get(routes.tokenInfo.path, (c) => {
-      const { coinAbbr } = queryParams(c, routes.tokenInfo.query);
       const view = market.view();
       const answers = answersOf(view);
-      let text = answers.tokens.get(coinAbbr);
+      // as getCoinList: a query string answered before skips validation (only known coins are kept)
+      const search = queryString(c);
+      let text = answers.tokenUrls.get(search);
       if (text === undefined) {
-        const listed = view.byAbbr.get(coinAbbr);
-        if (!listed) throw unknownCoin(coinAbbr);
-        text = envelopeText(tokenInfo(view, listed));
-        answers.tokens.set(coinAbbr, text);
+        const { coinAbbr } = queryParams(c, routes.tokenInfo.query);
+        text = answers.tokens.get(coinAbbr);
+        if (text === undefined) {
+          const listed = view.byAbbr.get(coinAbbr);
+          if (!listed) throw unknownCoin(coinAbbr);
+          text = envelopeText(tokenInfo(view, listed));
+          answers.tokens.set(coinAbbr, text);
+        }
+        if (answers.tokenUrls.size < MEMO_SIZE) answers.tokenUrls.set(search, text);
       }
       return sendText(c, text);
     })
