@@ -1,4 +1,5 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createProxyTrust } from "../../addresses.ts";
 import type { Logger } from "../../logger.ts";
@@ -10,7 +11,7 @@ const SLOW_MS = 1000;
 const SECRET_PATH = /^(\/telegram\/webhook\/)[^/]*/;
 
 /**
- * Gives every request an id (echoed in x-request-id), a child logger and the client address, and logs it.
+ * Gives every request an id (echoed in x-request-id), a logger (requestLog) and the client address, and logs it.
  * `trustedProxies` (TRUST_PROXY) are the reverse proxies whose X-Forwarded-For is believed; from anyone else the
  * header is ignored, so a client cannot choose its own address.
  */
@@ -19,9 +20,8 @@ export function requestContext(logger: Logger, trustedProxies: readonly string[]
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
-    const log = logger.child({ reqId: requestId });
     c.set("requestId", requestId);
-    c.set("log", log);
+    c.set("rootLog", logger);
     const peer = peerAddress(c);
     c.set("peerIp", peer);
     c.set("viaTrustedProxy", trust.trusts(peer));
@@ -34,9 +34,27 @@ export function requestContext(logger: Logger, trustedProxies: readonly string[]
     const ms = Math.round(performance.now() - started);
     const status = c.res.status;
     const level = status >= 400 || ms >= SLOW_MS ? "info" : "debug";
-    if (log.isLevelEnabled(level))
-      log[level]({ method: c.req.method, path: c.req.path.replace(SECRET_PATH, "$1[secret]"), status, ms }, "request");
+    if (logger.isLevelEnabled(level))
+      requestLog(c)[level](
+        { method: c.req.method, path: c.req.path.replace(SECRET_PATH, "$1[secret]"), status, ms },
+        "request",
+      );
   });
+}
+
+/**
+ * The request's logger: its lines carry the request's id (reqId). It is made on first use, since most requests
+ * log nothing (a child logger costs more than the rest of the request's bookkeeping); `fallback` serves when the
+ * request context was never set (an error before it).
+ */
+export function requestLog(c: Context<AppEnv>, fallback?: Logger): Logger {
+  const made = c.get("log");
+  if (made) return made;
+  const root = c.get("rootLog") ?? fallback;
+  if (!root) throw new Error("requestLog: no request context and no fallback logger");
+  const log = root.child({ reqId: c.get("requestId") });
+  c.set("log", log);
+  return log;
 }
 
 /** The address of the socket's other end (never a header). */
