@@ -5,7 +5,10 @@ import type { Logger } from "../logger.ts";
 export interface AppEnv {
   Variables: {
     requestId: string;
-    log: Logger;
+    /** the server's logger; requestLog(c) gives the request's own (with its id) */
+    rootLog: Logger;
+    /** the request's logger once requestLog made it */
+    log: Logger | undefined;
     deviceNo: string;
     /** the bearer token as sent; accounts validate it */
     token: string | undefined;

@@ -25,7 +25,7 @@ import type { RedisHealth } from "../providers/redis.ts";
 import type { AppEnv } from "./app-env.ts";
 import { fail } from "./envelope.ts";
 import { apiKeyGuard, authRateLimit, deviceAndToken, rateLimit } from "./middleware/api-guards.ts";
-import { requestContext } from "./middleware/request-context.ts";
+import { requestContext, requestLog } from "./middleware/request-context.ts";
 import { requestDevice, SIGN_IN_PATHS } from "./middleware/request-device.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
@@ -129,7 +129,7 @@ export function createHttpApp(deps: HttpDeps) {
     try {
       await deps.ping();
     } catch (error) {
-      c.get("log").warn({ err: error }, "database not ready");
+      requestLog(c).warn({ err: error }, "database not ready");
       return c.json({ status: "unavailable" }, 503);
     }
     if (!deps.redis) return c.json({ status: "ready" });
@@ -214,7 +214,7 @@ export function createHttpApp(deps: HttpDeps) {
       if (error.status === 413) c.header("connection", "close");
       return fail(c, error);
     }
-    const log = c.get("log") ?? deps.logger;
+    const log = requestLog(c, deps.logger);
     log.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
     return fail(c, new ApiError(ErrorCode.RequestFailed, "Serverbusy", 500, [], "Serverbusy"));
   });

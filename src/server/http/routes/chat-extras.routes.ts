@@ -14,6 +14,7 @@ import { swapQuestions } from "../../features/chat/extras/suggestions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
+import { requestLog } from "../middleware/request-context.ts";
 import { fileParams, jsonBody, jsonBytes, queryParams } from "../validate.ts";
 
 export interface ChatExtrasRouteDeps {
@@ -135,7 +136,7 @@ export function sharePageMeta(deps: Omit<ChatExtrasRouteDeps, "extras"> & { extr
     try {
       shared = await deps.extras.shares.get(code);
     } catch (error) {
-      c.get("log").warn({ err: error }, "share lookup for the page's preview failed");
+      requestLog(c).warn({ err: error }, "share lookup for the page's preview failed");
       return;
     }
     if (!shared) return;

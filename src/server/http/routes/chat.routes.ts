@@ -8,6 +8,7 @@ import { createSseChannel } from "../../features/chat/chat-sse.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
+import { requestLog } from "../middleware/request-context.ts";
 import { jsonBody, queryParams } from "../validate.ts";
 
 /** A comment on a quiet answer stream this often keeps proxies from closing it. */
@@ -47,7 +48,7 @@ export function chatRoutes(deps: { chat: ChatService; pingMs?: number }) {
       else request.addEventListener("abort", onDisconnect, { once: true });
       void chat
         .answer(prepared, channel)
-        .catch((error: unknown) => c.get("log").error({ err: error }, "chat answer crashed"))
+        .catch((error: unknown) => requestLog(c).error({ err: error }, "chat answer crashed"))
         .finally(() => {
           request.removeEventListener("abort", onDisconnect);
           channel.close();

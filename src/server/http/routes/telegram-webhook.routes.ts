@@ -9,6 +9,7 @@ import { JSON_MAX_DEPTH, readJson } from "../../json-text.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody, readBody } from "../body-limit.ts";
 import { ok } from "../envelope.ts";
+import { requestLog } from "../middleware/request-context.ts";
 
 export type { TelegramWebhookReceiver };
 
@@ -62,7 +63,7 @@ export function telegramWebhookRoutes(receiver: TelegramWebhookReceiver) {
         outcome = await receiver.receive(read.value);
       } catch (error) {
         // not claimed (the database did not answer): Telegram sends it again
-        c.get("log").warn({ err: error, updateId: read.value.update_id }, "telegram update not claimed");
+        requestLog(c).warn({ err: error, updateId: read.value.update_id }, "telegram update not claimed");
         outcome = "unavailable";
       }
       if (outcome === "unavailable") {
