@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../clock.ts";
+import { capturingLogger } from "../log-capture.ts";
 import { manualTimers } from "../timers.ts";
 import { UpstreamError } from "../upstream/upstream.ts";
 import { type AutoMarket, openAutoMarket } from "./auto-market.ts";
@@ -104,21 +103,13 @@ beforeEach(() => {
   timers = manualTimers();
   logs = [];
   switches = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) {
-        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
   auto = openAutoMarket({
     replay,
     replayTime: () => REPLAY_TIME,
     live: live.provider,
     clock: manualClock(new Date(WALL)),
     timers,
-    logger: pino({ level: "info" }, sink),
+    logger: capturingLogger(logs),
     probeEveryMs: 60_000,
     onSwitch: (kind) => switches.push(kind),
   });
