@@ -5,39 +5,15 @@ import { manualTimers } from "../timers.ts";
 import { UpstreamError } from "../upstream/upstream.ts";
 import { type AutoMarket, openAutoMarket } from "./auto-market.ts";
 import { type Candle, type CoinMeta, type MarketProvider, type Ticker, UnknownSymbolError } from "./market-provider.ts";
+import { testMeta, testTicker } from "./test-coins.ts";
 
 const WALL = Date.parse("2026-03-31T00:20:00.000Z");
 const REPLAY_TIME = Date.parse("2026-03-02T12:00:00.000Z");
 const HOUR = 3_600_000;
 
-const ticker = (symbol: string, lastPrice: number, priceTime: number): Ticker => ({
-  symbol,
-  pair: `${symbol}USDT`,
-  lastPrice,
-  priceTime,
-  resolution: "1h",
-  open24h: lastPrice,
-  high24h: lastPrice,
-  low24h: lastPrice,
-  volume24h: 1,
-  quoteVolume24h: lastPrice,
-  change1h: 0,
-  change24h: 0,
-  change7d: 0,
-});
-const meta = (symbol: string, statsAsOf: number): CoinMeta => ({
-  symbol,
-  name: symbol,
-  rank: 1,
-  pair: `${symbol}USDT`,
-  marketCapUsd: null,
-  volume24hUsd: null,
-  circulatingSupply: null,
-  categories: [],
-  sector: null,
-  imageUrl: null,
-  statsAsOf,
-});
+const ticker = (symbol: string, lastPrice: number, priceTime: number): Ticker =>
+  testTicker(symbol, lastPrice, { priceTime, resolution: "1h", change1h: 0, change7d: 0 });
+const meta = (symbol: string, statsAsOf: number): CoinMeta => testMeta(symbol, { rank: 1, statsAsOf });
 const candle = (openTime: number, close: number): Candle => ({
   openTime,
   open: close,
