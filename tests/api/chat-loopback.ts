@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { completionEvents, lastUserText, releaseGates } from "../support/loopback-sse.ts";
 
 /**
  * A loopback OpenAI-compatible chat completions server for the chat tests: `POST /v1/chat/completions` streams
@@ -52,30 +53,13 @@ export interface LoopbackModel {
 
 export const LOOPBACK_ANSWER = ["BTC is ", "at $64,000 ", "(test feed, 2025-05-01 00:00 UTC)."];
 
-function textOf(content: ChatCompletionRequest["messages"][number]["content"]): string {
-  if (typeof content === "string") return content;
-  return (content ?? []).map((part) => part.text ?? "").join("");
-}
-
 /** The text chunks of a `[[slow]]` answer before it is held open. */
 export const SLOW_WORDS = ["w0 ", "w1 ", "w2 "];
 
 export async function startLoopbackModel(): Promise<LoopbackModel> {
   const requests: LoopbackRequest[] = [];
   let counter = 0;
-  const releases = new Map<string, { released: Promise<void>; release(): void }>();
-  const releaseOf = (marker: string) => {
-    let entry = releases.get(marker);
-    if (!entry) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      entry = { released, release };
-      releases.set(marker, entry);
-    }
-    return entry;
-  };
+  const releaseOf = releaseGates();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -85,39 +69,23 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatCompletionRequest;
-    const lastUser = [...body.messages].reverse().find((message) => message.role === "user");
-    const question = textOf(lastUser?.content ?? "");
+    const question = lastUserText(body.messages);
     const closed = new Promise<{ aborted: boolean }>((resolve) => {
       res.on("close", () => resolve({ aborted: !res.writableEnded }));
     });
     requests.push({ body, question, closed });
 
     counter += 1;
-    const id = `chatcmpl-${counter}`;
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      `data: ${JSON.stringify({
-        id,
-        object: "chat.completion.chunk",
-        created: 1_746_057_600,
-        model: body.model,
-        system_fingerprint: "fp_loopback",
-        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-      })}\n\n`;
-    const usage = `data: ${JSON.stringify({
-      id,
-      object: "chat.completion.chunk",
-      created: 1_746_057_600,
-      model: body.model,
-      choices: [],
-      usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
-    })}\n\n`;
+    const { chunk, usage, DONE } = completionEvents(`chatcmpl-${counter}`, body.model, {
+      system_fingerprint: "fp_loopback",
+    });
     const open = () => res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const streamText = (parts: readonly string[]) => {
       res.write(chunk({ role: "assistant", content: "" }));
       for (const part of parts) res.write(chunk({ content: part }));
       res.write(chunk({}, "stop"));
       res.write(usage);
-      res.end("data: [DONE]\n\n");
+      res.end(DONE);
     };
 
     if (question.includes("[[500]]")) {
@@ -142,7 +110,7 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
         res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '"BTC"}' } }] }));
         res.write(chunk({}, "tool_calls"));
         res.write(usage);
-        res.end("data: [DONE]\n\n");
+        res.end(DONE);
         return;
       }
       streamText(LOOPBACK_ANSWER);
@@ -158,7 +126,7 @@ export async function startLoopbackModel(): Promise<LoopbackModel> {
       res.write(chunk({ role: "assistant", content: "" }));
       res.write(chunk({ content: "Partial " }));
       res.write(chunk({ content: "answer" }));
-      res.end('data: {"id": "broken", "choices": [{"delta": {"content": \n\ndata: [DONE]\n\n');
+      res.end(`data: {"id": "broken", "choices": [{"delta": {"content": \n\n${DONE}`);
       return;
     }
     if (question.includes("[[hang-start]]")) return;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { formatPercentChange } from "../../src/client/shared/format/percent-change.ts";
 import { priceText } from "../../src/contract/price-format.ts";
+import { expectCanvasDrawn } from "./market-helpers.ts";
 import { shot } from "./shots.ts";
 
 /** The shipped universe, in display order: every coin the market must open a token page for. */
@@ -115,14 +116,3 @@ test("categories: counts on the tabs, pages over 120 coins, unknown market caps,
   await expect(page.getByRole("table")).toHaveCount(0);
   await shot(page, testInfo, "market-category-defai");
 });
-
-async function expectCanvasDrawn(page: Page) {
-  await expect
-    .poll(async () =>
-      page.getByTestId("candle-chart").evaluate((element) => {
-        const canvases = [...element.querySelectorAll("canvas")];
-        return canvases.some((canvas) => canvas.width > 0 && canvas.height > 0);
-      }),
-    )
-    .toBe(true);
-}

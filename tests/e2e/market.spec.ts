@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectCanvasDrawn } from "./market-helpers.ts";
 import { shot } from "./shots.ts";
 
 const phone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 900;
@@ -98,14 +99,3 @@ test("news: the list pages and opens an item", async ({ page }, testInfo) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await shot(page, testInfo, "market-news-detail");
 });
-
-async function expectCanvasDrawn(page: Page) {
-  await expect
-    .poll(async () =>
-      page.getByTestId("candle-chart").evaluate((element) => {
-        const canvases = [...element.querySelectorAll("canvas")];
-        return canvases.some((canvas) => canvas.width > 0 && canvas.height > 0);
-      }),
-    )
-    .toBe(true);
-}

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { completionEvents, type LoopbackContent, lastUserText, releaseGates } from "../support/loopback-sse.ts";
 import { GATED_AFTER, GATED_BEFORE, WIDE_TABLE_ANSWER } from "./model-loopback.ts";
 
 /**
@@ -17,29 +18,11 @@ import { GATED_AFTER, GATED_BEFORE, WIDE_TABLE_ANSWER } from "./model-loopback.t
 
 const port = Number(process.env.E2E_MODEL_PORT);
 
-const releases = new Map<string, { released: Promise<void>; release(): void }>();
-function gate(marker: string) {
-  let entry = releases.get(marker);
-  if (!entry) {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    entry = { released, release };
-    releases.set(marker, entry);
-  }
-  return entry;
-}
+const gate = releaseGates();
 
 interface ChatCompletionRequest {
   model: string;
-  messages: { role: string; content: string | { type: string; text?: string }[] | null }[];
-}
-
-function lastUserText(body: ChatCompletionRequest): string {
-  const content = [...body.messages].reverse().find((message) => message.role === "user")?.content;
-  if (typeof content === "string") return content;
-  return (content ?? []).map((part) => part.text ?? "").join("");
+  messages: { role: string; content: LoopbackContent }[];
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -52,30 +35,13 @@ let counter = 0;
 
 async function complete(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = JSON.parse(await readBody(req)) as ChatCompletionRequest;
-  const question = lastUserText(body);
+  const question = lastUserText(body.messages);
   counter += 1;
-  const id = `chatcmpl-e2e-${counter}`;
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    `data: ${JSON.stringify({
-      id,
-      object: "chat.completion.chunk",
-      created: 1_746_057_600,
-      model: body.model,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    })}\n\n`;
+  const { chunk, usage, DONE } = completionEvents(`chatcmpl-e2e-${counter}`, body.model);
   const end = () => {
     res.write(chunk({}, "stop"));
-    res.write(
-      `data: ${JSON.stringify({
-        id,
-        object: "chat.completion.chunk",
-        created: 1_746_057_600,
-        model: body.model,
-        choices: [],
-        usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
-      })}\n\n`,
-    );
-    res.end("data: [DONE]\n\n");
+    res.write(usage);
+    res.end(DONE);
   };
   const closed = new Promise<void>((resolve) => res.on("close", () => resolve()));
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });

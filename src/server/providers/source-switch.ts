@@ -52,6 +52,43 @@ export interface SourceSwitch {
 /** PROBE_TIMEOUT_MS: the start of the server waits at most this long for the live sources. */
 export const PROBE_TIMEOUT_MS = 3_000;
 
+/** What an "auto" provider is opened with for its switch; `F` is the fallback's kind ("replay", "archive"). */
+export interface AutoSourceOptions<F extends string> {
+  timers: Timers;
+  logger: Logger;
+  /** how often the live source is probed while the fallback serves */
+  probeEveryMs: number;
+  /** a probe gives up after this long (3 s) */
+  probeTimeoutMs?: number;
+  /** after a switch */
+  onSwitch?: (kind: F | "live") => void;
+}
+
+/** What an "auto" provider offers of its switch. */
+export interface AutoSourceControls {
+  /** asks the live source now; resolves with the outcome (the source serving follows it) */
+  probe(): Promise<ProbeResult>;
+  /** probes in the background while the fallback serves */
+  start(): void;
+  stop(): void;
+}
+
+/** The switch of an "auto" provider: `source` names the sources and checks the live one, `options` does the rest. */
+export function createAutoSwitch<F extends string>(
+  options: AutoSourceOptions<F>,
+  fallback: F,
+  source: Pick<SourceSwitchOptions, "topic" | "names" | "check">,
+): SourceSwitch {
+  return createSourceSwitch({
+    ...source,
+    timers: options.timers,
+    logger: options.logger,
+    timeoutMs: options.probeTimeoutMs ?? PROBE_TIMEOUT_MS,
+    everyMs: options.probeEveryMs,
+    onSwitch: (isLive) => options.onSwitch?.(isLive ? "live" : fallback),
+  });
+}
+
 /** One line saying why a read failed: the message, the network error's code, never a stack. */
 export function failureReason(error: unknown): string {
   if (error instanceof AggregateError) {

@@ -1,44 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { CoinMeta, Ticker } from "../../providers/market/market-provider.ts";
+import { testMeta, testTicker } from "../../providers/market/test-coins.ts";
 import { buildMarketView, categoryList, coinList, risingFalling, tokenInfo } from "./market-view.ts";
 
 const AT = Date.parse("2026-03-10T12:00:00Z");
 
-function ticker(symbol: string, figures: Partial<Ticker> = {}): Ticker {
-  return {
-    symbol,
-    pair: `${symbol}USDT`,
-    lastPrice: 10,
-    priceTime: AT,
-    resolution: "1d",
-    open24h: 10,
-    high24h: 10,
-    low24h: 10,
-    volume24h: 100,
-    quoteVolume24h: 1_000,
-    change1h: null,
-    change24h: 0,
-    change7d: null,
-    ...figures,
-  };
-}
+const ticker = (symbol: string, figures: Partial<Ticker> = {}): Ticker =>
+  testTicker(symbol, 10, { priceTime: AT, volume24h: 100, quoteVolume24h: 1_000, ...figures });
 
-function meta(symbol: string, figures: Partial<CoinMeta> = {}): CoinMeta {
-  return {
-    symbol,
-    name: `${symbol} coin`,
-    rank: null,
-    pair: `${symbol}USDT`,
-    marketCapUsd: null,
-    volume24hUsd: null,
-    circulatingSupply: null,
-    categories: [],
-    sector: null,
-    imageUrl: null,
-    statsAsOf: Date.parse("2025-11-17T00:00:00Z"),
-    ...figures,
-  };
-}
+const meta = (symbol: string, figures: Partial<CoinMeta> = {}): CoinMeta =>
+  testMeta(symbol, { name: `${symbol} coin`, statsAsOf: Date.parse("2025-11-17T00:00:00Z"), ...figures });
 
 describe("market view", () => {
   it("ranks hot by 24h USDT volume and gainers by 24h rise, risers only, 20 at most", () => {

@@ -1,44 +1,19 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../clock.ts";
+import { capturingLogger } from "../log-capture.ts";
 import { manualTimers } from "../timers.ts";
 import { UpstreamError } from "../upstream/upstream.ts";
 import { type AutoMarket, openAutoMarket } from "./auto-market.ts";
 import { type Candle, type CoinMeta, type MarketProvider, type Ticker, UnknownSymbolError } from "./market-provider.ts";
+import { testMeta, testTicker } from "./test-coins.ts";
 
 const WALL = Date.parse("2026-03-31T00:20:00.000Z");
 const REPLAY_TIME = Date.parse("2026-03-02T12:00:00.000Z");
 const HOUR = 3_600_000;
 
-const ticker = (symbol: string, lastPrice: number, priceTime: number): Ticker => ({
-  symbol,
-  pair: `${symbol}USDT`,
-  lastPrice,
-  priceTime,
-  resolution: "1h",
-  open24h: lastPrice,
-  high24h: lastPrice,
-  low24h: lastPrice,
-  volume24h: 1,
-  quoteVolume24h: lastPrice,
-  change1h: 0,
-  change24h: 0,
-  change7d: 0,
-});
-const meta = (symbol: string, statsAsOf: number): CoinMeta => ({
-  symbol,
-  name: symbol,
-  rank: 1,
-  pair: `${symbol}USDT`,
-  marketCapUsd: null,
-  volume24hUsd: null,
-  circulatingSupply: null,
-  categories: [],
-  sector: null,
-  imageUrl: null,
-  statsAsOf,
-});
+const ticker = (symbol: string, lastPrice: number, priceTime: number): Ticker =>
+  testTicker(symbol, lastPrice, { priceTime, resolution: "1h", change1h: 0, change7d: 0 });
+const meta = (symbol: string, statsAsOf: number): CoinMeta => testMeta(symbol, { rank: 1, statsAsOf });
 const candle = (openTime: number, close: number): Candle => ({
   openTime,
   open: close,
@@ -104,21 +79,13 @@ beforeEach(() => {
   timers = manualTimers();
   logs = [];
   switches = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) {
-        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
   auto = openAutoMarket({
     replay,
     replayTime: () => REPLAY_TIME,
     live: live.provider,
     clock: manualClock(new Date(WALL)),
     timers,
-    logger: pino({ level: "info" }, sink),
+    logger: capturingLogger(logs),
     probeEveryMs: 60_000,
     onSwitch: (kind) => switches.push(kind),
   });

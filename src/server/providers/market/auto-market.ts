@@ -1,7 +1,5 @@
-import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
-import { createSourceSwitch, PROBE_TIMEOUT_MS, type ProbeResult } from "../source-switch.ts";
-import type { Timers } from "../timers.ts";
+import { type AutoSourceControls, type AutoSourceOptions, createAutoSwitch } from "../source-switch.ts";
 import {
   INTERVAL_MS,
   type Interval,
@@ -27,35 +25,22 @@ const ALL_INTERVALS = Object.keys(INTERVAL_MS) as Interval[];
  * clock's time for the replay (news must not run ahead of it).
  */
 
-export interface AutoMarketOptions {
+export interface AutoMarketOptions extends AutoSourceOptions<"replay"> {
   replay: MarketProvider;
   /** the replay's market time (its clock) */
   replayTime: () => number;
   live: MarketProvider;
   /** wall time: the live market's time */
   clock: Clock;
-  timers: Timers;
-  logger: Logger;
-  /** how often the live market is probed while the replay serves */
-  probeEveryMs: number;
-  /** a probe gives up after this long (3 s) */
-  probeTimeoutMs?: number;
-  /** after a switch */
-  onSwitch?: (kind: "replay" | "live") => void;
 }
 
-export interface AutoMarket extends MarketProvider {
+export interface AutoMarket extends MarketProvider, AutoSourceControls {
   /** the kind of the source serving now */
   readonly kind: "replay" | "live";
   readonly name: string;
   current(): MarketProvider;
-  /** asks the live market now; resolves with the outcome (the source serving follows it) */
-  probe(): Promise<ProbeResult>;
   /** the market time of the source serving */
   marketTime(): number;
-  /** probes in the background while the replay serves */
-  start(): void;
-  stop(): void;
 }
 
 export class EmptyLiveMarketError extends Error {
@@ -71,18 +56,13 @@ export function openAutoMarket(options: AutoMarketOptions): AutoMarket {
     if (snapshot.tickers.length === 0) throw new EmptyLiveMarketError();
     return snapshot;
   };
-  const switcher = createSourceSwitch({
+  const switcher = createAutoSwitch(options, "replay", {
     topic: "market",
     names: { live: "the live market", fallback: "the replay" },
     async check() {
       await live.coins();
       priced(await live.snapshot());
     },
-    timers: options.timers,
-    logger: options.logger,
-    timeoutMs: options.probeTimeoutMs ?? PROBE_TIMEOUT_MS,
-    everyMs: options.probeEveryMs,
-    onSwitch: (isLive) => options.onSwitch?.(isLive ? "live" : "replay"),
   });
 
   /** a read of the live market; a failure other than an unknown coin switches to the replay */

@@ -1,6 +1,5 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
+import { capturingLogger } from "../log-capture.ts";
 import { manualTimers } from "../timers.ts";
 import { type AutoNews, openAutoNews } from "./auto-news.ts";
 import type { NewsItem, NewsProvider } from "./news-provider.ts";
@@ -55,19 +54,11 @@ beforeEach(() => {
   timers = manualTimers();
   logs = [];
   switches = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) {
-        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
   news = openAutoNews({
     archive: listOf("archive", () => [archived]),
     live: feeds.provider,
     timers,
-    logger: pino({ level: "info" }, sink),
+    logger: capturingLogger(logs),
     probeEveryMs: 60_000,
     onSwitch: (kind) => switches.push(kind),
   });

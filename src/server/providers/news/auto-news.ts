@@ -1,6 +1,4 @@
-import type { Logger } from "../../logger.ts";
-import { createSourceSwitch, PROBE_TIMEOUT_MS, type ProbeResult } from "../source-switch.ts";
-import type { Timers } from "../timers.ts";
+import { type AutoSourceControls, type AutoSourceOptions, createAutoSwitch } from "../source-switch.ts";
 import type { NewsProvider } from "./news-provider.ts";
 
 /**
@@ -13,27 +11,14 @@ import type { NewsProvider } from "./news-provider.ts";
  * there again when the feeds come back, and an item's detail is found in whichever source holds it.
  */
 
-export interface AutoNewsOptions {
+export interface AutoNewsOptions extends AutoSourceOptions<"archive"> {
   archive: NewsProvider;
   live: NewsProvider;
-  timers: Timers;
-  logger: Logger;
-  /** how often the feeds are probed while the archive serves */
-  probeEveryMs: number;
-  /** a probe gives up after this long (3 s) */
-  probeTimeoutMs?: number;
-  /** after a switch */
-  onSwitch?: (kind: "archive" | "live") => void;
 }
 
-export interface AutoNews extends NewsProvider {
+export interface AutoNews extends NewsProvider, AutoSourceControls {
   /** the kind of the source serving now */
   readonly kind: "archive" | "live";
-  /** asks the feeds now; resolves with the outcome (the source serving follows it) */
-  probe(): Promise<ProbeResult>;
-  /** probes in the background while the archive serves */
-  start(): void;
-  stop(): void;
 }
 
 export class EmptyFeedsError extends Error {
@@ -45,18 +30,13 @@ export class EmptyFeedsError extends Error {
 
 export function openAutoNews(options: AutoNewsOptions): AutoNews {
   const { archive, live } = options;
-  const switcher = createSourceSwitch({
+  const switcher = createAutoSwitch(options, "archive", {
     topic: "news",
     names: { live: "the news feeds", fallback: "the archive" },
     async check() {
       await live.refresh?.();
       if ((await live.latest({ limit: 1 })).items.length === 0) throw new EmptyFeedsError();
     },
-    timers: options.timers,
-    logger: options.logger,
-    timeoutMs: options.probeTimeoutMs ?? PROBE_TIMEOUT_MS,
-    everyMs: options.probeEveryMs,
-    onSwitch: (isLive) => options.onSwitch?.(isLive ? "live" : "archive"),
   });
   const current = () => (switcher.live ? live : archive);
 

@@ -26,7 +26,7 @@ interface Filter {
 }
 
 /** Letters and digits only, case and accents folded: what search compares. */
-const fold = (text: string) =>
+export const fold = (text: string) =>
   text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -4,22 +4,11 @@ import { activateLocale } from "../../../shared/i18n/i18n.ts";
 import { FakeEventSource } from "../../../shared/live/fake-event-source.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
-import { CoinSearchList } from "../components/CoinSearchList.tsx";
 import { MarketStatusLabel } from "../components/MarketStatusLabel.tsx";
+import { LiveCoins, priceAndChange } from "../testing/live-coins.tsx";
 import { btc, coin, coinList, eth, marketStatus } from "../testing/market-fixtures.ts";
-import { useLiveTicks } from "./use-live-ticks.ts";
 
 /** The server switches between the replay and the live market (MARKET_PROVIDER=auto); the screen follows. */
-
-function LiveCoins() {
-  useLiveTicks();
-  return (
-    <>
-      <MarketStatusLabel />
-      <CoinSearchList />
-    </>
-  );
-}
 
 const liveStatus = {
   mode: "live",
@@ -28,12 +17,6 @@ const liveStatus = {
   at: "2026-03-31T00:20:00.000Z",
 } as const;
 const liveSource = { mode: "live", provider: "Binance · CoinGecko", at: liveStatus.at } as const;
-
-/** A coin's row of the coin table: its price and 24h change as shown. */
-function priceAndChange(table: HTMLElement, abbr: RegExp): string {
-  const cells = within(within(table).getByRole("row", { name: abbr })).getAllByRole("cell");
-  return `${cells[1]?.textContent}${cells[3]?.textContent}`;
-}
 
 describe("a switch of the market source", () => {
   beforeEach(() => {

@@ -1,29 +1,11 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../../shared/live/fake-event-source.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
-import { CoinSearchList } from "../components/CoinSearchList.tsx";
-import { MarketStatusLabel } from "../components/MarketStatusLabel.tsx";
+import { LiveCoins, priceAndChange } from "../testing/live-coins.tsx";
 import { btc, coinList, eth, marketStatus, pepe } from "../testing/market-fixtures.ts";
 import { mergeTicksIntoCoinList } from "./merge-ticks.ts";
-import { useLiveTicks } from "./use-live-ticks.ts";
-
-function LiveCoins() {
-  useLiveTicks();
-  return (
-    <>
-      <MarketStatusLabel />
-      <CoinSearchList />
-    </>
-  );
-}
-
-/** A coin's row of the coin table: its price and 24h change as shown. */
-function priceAndChange(table: HTMLElement, abbr: RegExp): string {
-  const cells = within(within(table).getByRole("row", { name: abbr })).getAllByRole("cell");
-  return `${cells[1]?.textContent}${cells[3]?.textContent}`;
-}
 
 describe("live ticks", () => {
   beforeEach(() => {

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { type NewsFeed, type NewsLanguage, useNewsList } from "../api/get-news-list.ts";
-import { NewsLink } from "./NewsLink.tsx";
+import { NewsPages } from "./NewsPages.tsx";
 import "./news.css";
-import { LoadError } from "../../../shared/ui/LoadError.tsx";
 
 export const NEWS_SEARCH_DEBOUNCE_MS = 300;
 
@@ -25,11 +24,8 @@ export function NewsList({
     const timer = setTimeout(() => setKeyword(text.trim()), NEWS_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data, error, size, setSize, isLoading, isValidating, mutate } = useNewsList(feed, language, keyword);
-  const items = data?.flatMap((page) => page.list) ?? [];
-  const last = data?.at(-1);
-  const loadingMore = isValidating && data !== undefined && data.length < size;
-  const archive = data?.[0]?.mode === "archive";
+  const pages = useNewsList(feed, language, keyword);
+  const archive = pages.data?.[0]?.mode === "archive";
   return (
     <div className="news-feed">
       <label className="coin-search__label" htmlFor={inputId}>
@@ -48,31 +44,12 @@ export function NewsList({
           <Trans>These are real headlines from a shipped archive, with their real dates.</Trans>
         </p>
       ) : null}
-      {isLoading && !data ? (
-        <p className="loading-text">
-          <Trans>Loading news…</Trans>
-        </p>
-      ) : null}
-      {data && items.length === 0 ? (
-        <p role="status">{keyword ? t`No news matches "${keyword}".` : t`No news yet.`}</p>
-      ) : null}
-      <ol className="news-list" aria-label={t`News`}>
-        {items.map((item) => (
-          <li key={item.code}>
-            <NewsLink item={item} />
-          </li>
-        ))}
-      </ol>
-      {error ? (
-        <LoadError onRetry={() => void mutate()}>
-          <Trans>The news could not be loaded.</Trans>
-        </LoadError>
-      ) : null}
-      {last?.next && !error ? (
-        <button type="button" className="button" disabled={loadingMore} onClick={() => void setSize(size + 1)}>
-          {loadingMore ? t`Loading…` : t`Load more`}
-        </button>
-      ) : null}
+      <NewsPages
+        pages={pages}
+        label={t`News`}
+        empty={keyword ? t`No news matches "${keyword}".` : t`No news yet.`}
+        listWhenEmpty
+      />
     </div>
   );
 }

@@ -1,15 +1,10 @@
-import { readFile } from "node:fs/promises";
-import { generateText, stepCountIs } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatMode } from "../../../../contract/chat.ts";
 import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
-import { systemPrompt } from "../chat-prompt.ts";
-import { STEP_LIMIT } from "../model-run.ts";
-import { createChatTools } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
 import { type BuyAmount, parseBuyQuestion } from "./ai-buy.ts";
-import { createMountainLion } from "./mountainlion-model.ts";
+import { askOverReplay, completedDailyRows } from "./replay-asking.ts";
 
 /**
  * AI one-click buy over the shipped replay at a fixed market time (the replay's manual clock). Coin amounts are
@@ -17,7 +12,6 @@ import { createMountainLion } from "./mountainlion-model.ts";
  * (data/market/daily/<PAIR>.csv); no answer may claim an order was placed.
  */
 const AT = "2026-03-20T09:00:00.000Z";
-const DAY = 86_400_000;
 const WHEN = "2026-03-20 09:00 UTC";
 
 /** Wording that would claim an order went through, in either language. */
@@ -27,13 +21,7 @@ const ORDER_PLACED =
 let data: ReplayChatData;
 
 function ask(question: string, language: "en" | "cn" = "en", mode: ChatMode = "aiSwap") {
-  return generateText({
-    model: createMountainLion(),
-    tools: createChatTools({ ...data, language }),
-    stopWhen: stepCountIs(STEP_LIMIT),
-    system: systemPrompt({ language, mode, now: new Date(AT), model: { vision: false, tools: true } }),
-    prompt: question,
-  });
+  return askOverReplay(data, AT, question, mode, language);
 }
 
 const callsOf = (result: Awaited<ReturnType<typeof ask>>) =>
@@ -50,13 +38,7 @@ const quantity = (value: number) => new Intl.NumberFormat("en-US", { maximumFrac
 
 /** The 7-day range and the daily return stdev (percent, two decimals) of a pair's daily candles completed at AT. */
 async function recent(pair: string) {
-  const text = await readFile(new URL(`../../../../../data/market/daily/${pair}.csv`, import.meta.url), "utf8");
-  const candles = text
-    .trim()
-    .split("\n")
-    .slice(1)
-    .map((line) => line.split(",").map(Number))
-    .filter(([time = 0]) => time + DAY <= Date.parse(AT));
+  const candles = await completedDailyRows(pair, AT);
   const week = candles.slice(-7);
   const closes = candles.slice(-31).map((c) => c[4] ?? 0);
   const returns = closes.slice(1).map((close, i) => close / (closes[i] ?? 1) - 1);

@@ -7,7 +7,7 @@ import { failedBlock } from "./answer-blocks.ts";
 import type { PlannedCall, ToolResult } from "./compose.ts";
 import { type AnswerLanguage, formatPercent, formatTime } from "./format.ts";
 import { findCoins, type Question } from "./intent.ts";
-import { coinLabel, type ModeStep, noToolsStep, offeredCalls, readResults, sourceLines, usdt } from "./mode-step.ts";
+import { coinLabel, type ModeStep, noToolsStep, offeredCalls, readResults, usdt, withSources } from "./mode-step.ts";
 import { texts } from "./texts.ts";
 
 /**
@@ -339,13 +339,11 @@ function buyAnswer(question: Question, request: BuyRequest, results: readonly To
     for (const failure of read.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
     if (named.length === 0 && read.failed.length === 0) blocks.push(texts.noResults(language));
     blocks.push(noOrder(language));
-    return [
-      ...blocks,
-      ...sourceLines(
-        missing.map((n) => n.citation),
-        language,
-      ),
-    ].join("\n\n");
+    return withSources(
+      blocks,
+      missing.map((n) => n.citation),
+      language,
+    );
   }
   const labels = new Map(read.prices.map((p) => [p.symbol, coinLabel(p)]));
   const priceOf = (asset: string) => (asset === QUOTE ? 1 : (priced.get(asset)?.price ?? Number.NaN));
@@ -392,5 +390,5 @@ function buyAnswer(question: Question, request: BuyRequest, results: readonly To
       : "These figures describe past and current prices; they are not advice.",
   );
   const citations = [...read.prices.map((p) => p.citation), ...read.analyses.map((a) => a.citation)];
-  return [...blocks, ...sourceLines(citations, language)].join("\n\n");
+  return withSources(blocks, citations, language);
 }

@@ -500,10 +500,12 @@ const CLASSES: Record<string, string> = {
   Greed: "贪婪",
   "Extreme Greed": "极度贪婪",
 };
+/** a fear-and-greed class's name in the answer's language */
+export const moodClass = (name: string, language: L) => (zh(language) ? (CLASSES[name] ?? name) : name);
 
 export function sentimentBlock(output: SentimentOutput, language: L): string {
   const c = zh(language);
-  const cls = (name: string) => (c ? (CLASSES[name] ?? name) : name);
+  const cls = (name: string) => moodClass(name, language);
   const index = output.fearGreed;
   const before = output.previous;
   const counts = c

@@ -1,15 +1,10 @@
-import { readFile } from "node:fs/promises";
-import { generateText, stepCountIs } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatMode } from "../../../../contract/chat.ts";
 import { priceText } from "../../../../contract/price-format.ts";
-import { systemPrompt } from "../chat-prompt.ts";
-import { STEP_LIMIT } from "../model-run.ts";
-import { createChatTools } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
 import { toolSummary } from "../tools/tool-summary.ts";
 import { formatPercent, formatPoints, formatTime } from "./format.ts";
-import { createMountainLion } from "./mountainlion-model.ts";
+import { askOverReplay, completedDailyRows } from "./replay-asking.ts";
 
 /**
  * Deep think over the shipped replay at a fixed market time (the replay's manual clock): the answer's figures are
@@ -23,13 +18,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 let data: ReplayChatData;
 
 function ask(question: string, mode: ChatMode, language: "en" | "cn" = "en") {
-  return generateText({
-    model: createMountainLion(),
-    tools: createChatTools({ ...data, language }),
-    stopWhen: stepCountIs(STEP_LIMIT),
-    system: systemPrompt({ language, mode, now: new Date(AT), model: { vision: false, tools: true } }),
-    prompt: question,
-  });
+  return askOverReplay(data, AT, question, mode, language);
 }
 
 /** The tool calls of an answer, step by step, as [tool, input]. */
@@ -45,16 +34,8 @@ interface Daily {
 
 /** The daily candles of a pair completed at AT, read from the shipped CSV (t,o,h,l,c,v,qv). */
 async function daily(pair: string): Promise<Daily[]> {
-  const text = await readFile(new URL(`../../../../../data/market/daily/${pair}.csv`, import.meta.url), "utf8");
-  return text
-    .trim()
-    .split("\n")
-    .slice(1)
-    .map((line) => {
-      const [time = 0, , high = 0, low = 0, close = 0] = line.split(",").map(Number);
-      return { time, high, low, close };
-    })
-    .filter((candle) => candle.time + DAY <= Date.parse(AT));
+  const rows = await completedDailyRows(pair, AT);
+  return rows.map(([time = 0, , high = 0, low = 0, close = 0]) => ({ time, high, low, close }));
 }
 
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;

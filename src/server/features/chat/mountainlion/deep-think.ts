@@ -5,7 +5,7 @@ import {
   type TechnicalAnalysisOutput,
 } from "../tools/technical-analysis.ts";
 import type { MoversOutput, NewsOutput, SentimentOutput, TokenPriceOutput } from "../tools/tool-outputs.ts";
-import { failedBlock, notFoundBlock } from "./answer-blocks.ts";
+import { failedBlock, moodClass, notFoundBlock } from "./answer-blocks.ts";
 import type { PlannedCall, ToolResult } from "./compose.ts";
 import { type AnswerLanguage, cell, formatDate, formatPercent, formatPoints, formatTime } from "./format.ts";
 import type { Question } from "./intent.ts";
@@ -16,8 +16,8 @@ import {
   noToolsStep,
   offeredCalls,
   readResults,
-  sourceLines,
   usdt,
+  withSources,
 } from "./mode-step.ts";
 import { texts } from "./texts.ts";
 
@@ -137,13 +137,11 @@ function coinAnswer(question: Question, target: Extract<Target, { kind: "coin" }
     for (const output of missing) blocks.push(notFoundBlock(output, language));
     for (const failure of read.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
     if (read.notFound.length + read.failed.length === 0) blocks.push(texts.noResults(language));
-    return [
-      ...blocks,
-      ...sourceLines(
-        missing.map((n) => n.citation),
-        language,
-      ),
-    ].join("\n\n");
+    return withSources(
+      blocks,
+      missing.map((n) => n.citation),
+      language,
+    );
   }
   if (question.forecast) blocks.push(texts.forecastWithData(language));
   const symbol = analysis?.symbol ?? price?.symbol ?? target.symbol;
@@ -176,7 +174,7 @@ function coinAnswer(question: Question, target: Extract<Target, { kind: "coin" }
   blocks.push(section(c ? "分析的局限" : "Limits of this analysis", limits([symbol], marketAt, language, "coin")));
   const citations = [price?.citation ?? null, analysis?.citation ?? null, sentiment?.citation ?? null];
   citations.push(news?.citation ?? null);
-  return [...blocks, ...sourceLines(citations, language)].join("\n\n");
+  return withSources(blocks, citations, language);
 }
 
 function coinLead(
@@ -361,15 +359,6 @@ function strengthLines(analysis: TechnicalAnalysisOutput, language: L): string[]
   }
   return lines;
 }
-
-const CLASSES: Record<string, string> = {
-  "Extreme Fear": "极度恐慌",
-  Fear: "恐慌",
-  Neutral: "中性",
-  Greed: "贪婪",
-  "Extreme Greed": "极度贪婪",
-};
-const moodClass = (name: string, language: L) => (zh(language) ? (CLASSES[name] ?? name) : name);
 
 function sentimentLines(sentiment: SentimentOutput | undefined, language: L): string[] {
   const c = zh(language);
@@ -668,7 +657,7 @@ function marketAnswer(question: Question, read: ModeRead): string {
   );
   const citations = [sentiment?.citation ?? null, ...read.movers.map((m) => m.citation), btc?.citation ?? null];
   citations.push(news?.citation ?? null);
-  return [...blocks, ...sourceLines(citations, language)].join("\n\n");
+  return withSources(blocks, citations, language);
 }
 
 /** `first` steps, then the numbered `steps` after them, numbered again. */

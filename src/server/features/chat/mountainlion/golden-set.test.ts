@@ -4,6 +4,8 @@ import { generateText, stepCountIs } from "ai";
 import { describe, expect, it } from "vitest";
 import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
+import { parseHeadlines } from "../../../providers/news/headlines.ts";
+import { fold } from "../../../providers/news/replay-news.ts";
 import { systemPrompt } from "../chat-prompt.ts";
 import { createChatTools } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
@@ -82,23 +84,19 @@ function ecbRate(currency: "EUR" | "CNY", at: number) {
   return row && { perUsd: row[currency], date: row.date };
 }
 
-type Headline = [string, string, string, string, string[], string, string | null, string | null];
-const headlines = read("data/news/headlines.jsonl")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [id, publishedAt, , source, coins, title, content, url] = JSON.parse(line) as Headline;
-    return { id, time: Date.parse(publishedAt), publishedAt, source, coins, title, content: content ?? "", url };
-  });
-
-const fold = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+const HEADLINES = "data/news/headlines.jsonl";
+const headlines = parseHeadlines(read(HEADLINES), HEADLINES).map(
+  ({ id, publishedAt, source, coins, title, content, url }) => ({
+    id,
+    time: Date.parse(publishedAt),
+    publishedAt,
+    source,
+    coins,
+    title,
+    content: content ?? "",
+    url,
+  }),
+);
 /** every word of `words` begins a word of the headline's title, summary or source */
 const mentions = (item: (typeof headlines)[number], words: string) => {
   const text = ` ${fold(`${item.title} ${item.content} ${item.source}`)} `;

@@ -120,3 +120,12 @@ export function sourceLines(citations: readonly (ChatCitation | null)[], languag
     return language === "zh" ? `来源：${c.source}，${at}` : `Source: ${c.source}, ${at}`;
   });
 }
+
+/** An answer's blocks, then its "Source: …" lines, as paragraphs. */
+export function withSources(
+  blocks: readonly string[],
+  citations: readonly (ChatCitation | null)[],
+  language: AnswerLanguage,
+): string {
+  return [...blocks, ...sourceLines(citations, language)].join("\n\n");
+}
