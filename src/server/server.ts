@@ -87,6 +87,8 @@ export interface RunningServer {
     news(): "archive" | "live";
     /** probes the auto sources now (the background probe's work) and refreshes market and news from what they chose */
     check(): Promise<void>;
+    /** resolves once the market has no refresh and no candle write in flight */
+    idle(): Promise<void>;
   };
 }
 
@@ -491,6 +493,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await Promise.all([marketSource.auto?.probe(), newsSource.auto?.probe()]);
         await Promise.all([market.refresh(), news.refresh()]);
       },
+      idle: () => market.idle(),
     },
   };
 }

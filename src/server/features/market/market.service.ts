@@ -57,6 +57,8 @@ export interface MarketService {
   refresh(): Promise<void>;
   /** stops the timer and waits for a refresh or a candle write in flight */
   stop(): Promise<void>;
+  /** resolves once no refresh and no candle write is in flight */
+  idle(): Promise<void>;
   view(): MarketView;
   /** the priced coins' symbols and names; empty before the first refresh */
   coins(): { symbol: string; name: string }[];
@@ -329,6 +331,12 @@ export function createMarketService(deps: MarketServiceDeps): MarketService {
       clearInterval(timer);
       await running?.catch(() => undefined);
       await writing;
+    },
+    async idle() {
+      while (running || writing) {
+        await running?.catch(() => undefined);
+        await writing;
+      }
     },
     view: () => live().view,
     coins: () => current?.view.listed.map((l) => ({ symbol: l.ticker.symbol, name: l.coin.coinName })) ?? [],

@@ -3,7 +3,7 @@ import { manualClock } from "../clock.ts";
 import { capturingLogger } from "../log-capture.ts";
 import { manualTimers } from "../timers.ts";
 import { UpstreamError } from "../upstream/upstream.ts";
-import { type AutoMarket, openAutoMarket } from "./auto-market.ts";
+import { type AutoMarket, LiveMarketLeftError, openAutoMarket } from "./auto-market.ts";
 import { type Candle, type CoinMeta, type MarketProvider, type Ticker, UnknownSymbolError } from "./market-provider.ts";
 import { testMeta, testTicker } from "./test-coins.ts";
 
@@ -164,6 +164,22 @@ describe("the auto market (live when it answers, else the replay)", () => {
     live.state.mode = "down";
     await expect(source?.snapshot()).rejects.toThrow(UpstreamError);
     expect(auto.current?.()).toBe(replay);
+  });
+
+  it("stops sending the reads of a job begun on the live market once the replay serves", async () => {
+    await auto.probe();
+    const source = auto.current?.();
+    live.state.mode = "down";
+    await expect(source?.klines("BTC", "1h")).rejects.toThrow(UpstreamError);
+    const sent = live.state.reads;
+    // a backfill still walking the coins on the live handle: nothing more reaches the failing service
+    await expect(source?.klines("BTC", "1d")).rejects.toThrow(LiveMarketLeftError);
+    await expect(source?.snapshot()).rejects.toThrow(LiveMarketLeftError);
+    expect(live.state.reads).toBe(sent);
+    // the next probe asks the live market itself
+    live.state.mode = "up";
+    await expect(auto.probe()).resolves.toEqual({ live: true });
+    await expect(source?.klines("BTC", "1h")).resolves.toHaveLength(1);
   });
 
   it("does not switch on a coin the live market does not list", async () => {

@@ -50,6 +50,14 @@ export class EmptyLiveMarketError extends Error {
   }
 }
 
+/** A read through the live handle after the switch left it: not sent, so a job begun on it stops asking. */
+export class LiveMarketLeftError extends Error {
+  override name = "LiveMarketLeftError";
+  constructor() {
+    super("the live market no longer serves");
+  }
+}
+
 export function openAutoMarket(options: AutoMarketOptions): AutoMarket {
   const { replay, live } = options;
   const priced = (snapshot: MarketSnapshot) => {
@@ -65,8 +73,13 @@ export function openAutoMarket(options: AutoMarketOptions): AutoMarket {
     },
   });
 
-  /** a read of the live market; a failure other than an unknown coin switches to the replay */
+  /**
+   * a read of the live market; a failure other than an unknown coin switches to the replay. Once the replay serves,
+   * reads through this handle (a candle backfill begun on the live market) are not sent: they would only add failures
+   * that keep the service's circuit open when the next probe comes.
+   */
   const guard = async <T>(read: () => Promise<T>): Promise<T> => {
+    if (!switcher.live) throw new LiveMarketLeftError();
     try {
       return await read();
     } catch (error) {
