@@ -83,7 +83,14 @@ import {
   newsListQuerySchema,
   weeklyHotDataSchema,
 } from "./news.ts";
+import {
+  predictInfoDataSchema,
+  predictInfoQuerySchema,
+  weekPriceDataSchema,
+  weekPriceQuerySchema,
+} from "./predict.ts";
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
+import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
 import { telegramRoutes } from "./telegram.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
 
@@ -627,6 +634,39 @@ export const routes = {
     query: compareFigureQuerySchema,
     data: z.null(),
     file: "image/svg+xml",
+  },
+  getPredictInfo: {
+    method: "get",
+    path: "/getPredictInfo",
+    summary:
+      "A coin's price forecast (48 hourly or 7 daily steps with an 80% band) with its record against the naive forecast",
+    tag: "predict",
+    query: predictInfoQuerySchema,
+    data: predictInfoDataSchema,
+  },
+  getWeekPrice: {
+    method: "get",
+    path: "/getWeekPrice",
+    summary: "The next 7 daily closes forecast for a coin, with bands and the daily record's headline figures",
+    tag: "predict",
+    query: weekPriceQuerySchema,
+    data: weekPriceDataSchema,
+  },
+  aiScore: {
+    method: "get",
+    path: "/dashboard/token/score",
+    summary: "A coin's AI score (0-100) with its parts and weights, and the score's validation",
+    tag: "market",
+    query: aiScoreQuerySchema,
+    data: aiScoreDataSchema,
+  },
+  aiRanking: {
+    method: "get",
+    path: "/ai_ranking",
+    summary: "Coins by AI score, highest first, within a dashboard category",
+    tag: "market",
+    query: aiRankingQuerySchema,
+    data: aiRankingDataSchema,
   },
   ...telegramRoutes,
 } as const satisfies Record<string, RouteContract>;
