@@ -7,6 +7,7 @@ import { appPlugins } from "./vite.plugins.ts";
 // PGlite migrates each fresh directory) tests must slow down, not fail.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         plugins: appPlugins(),
