@@ -42,11 +42,14 @@ const SettingsPage = page(() => import("../pages/SettingsPage.tsx"));
 const UpcomingPage = page(() => import("../pages/UpcomingPage.tsx"));
 const PersonPage = page(() => import("../pages/PersonPage.tsx"));
 const TokenPage = page(() => import("../pages/TokenPage.tsx"));
+const PredictPage = page(() => import("../pages/PredictPage.tsx"));
 const PopularTokensPage = page(() => import("../pages/PopularTokensPage.tsx"));
 const NewsPage = page(() => import("../pages/NewsPage.tsx"));
 const NewsDetailPage = page(() => import("../pages/NewsDetailPage.tsx"));
 const ChatPage = page(() => import("../pages/ChatPage.tsx"));
 const ChatDetailPage = page(() => import("../pages/ChatDetailPage.tsx"));
+const AgentsPage = page(() => import("../pages/AgentsPage.tsx"));
+const AgentEntryPage = page(() => import("../pages/AgentEntryPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -59,6 +62,7 @@ export const appRoutes: readonly AppRoute[] = [
   upcoming("/aiBuyCoins", msg`AI one-click buy`),
   { path: "/crypto/:coinCode", title: msg`Token`, page: TokenPage },
   { path: "/tokensData/:coinAbbr", title: msg`Token data`, page: TokenPage },
+  { path: "/predict/:coinAbbr", title: msg`Predict`, page: PredictPage },
   { path: "/popularTokens/", title: msg`Popular tokens`, page: PopularTokensPage },
   { path: "/chatDetail/:code", title: msg`Shared chat`, page: ChatDetailPage },
   upcoming("/chatDetailAiswap/:code", msg`Shared AI swap`),
@@ -67,12 +71,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: "/messageDetail/:code", title: msg`News`, page: NewsDetailPage },
   upcoming("/messageKolDetail/:code", msg`KOL post`),
   upcoming("/messageKolHome", msg`KOL`),
-  upcoming("/discover", msg`Discover`),
-  upcoming("/agents", msg`Agents`),
-  upcoming("/aiCustomer/", msg`Customer service`),
+  { path: "/discover", title: msg`Discover`, page: AgentsPage },
+  { path: "/agents", title: msg`Agents`, page: AgentsPage },
+  { path: "/aiCustomer/", title: msg`Customer service`, page: AgentEntryPage },
   upcoming("/walletHelp/", msg`Wallet help`),
   upcoming("/airDropsAngent/", msg`Airdrops`),
-  upcoming("/aiCoinSelection/", msg`AI coin selection`),
+  { path: "/aiCoinSelection/", title: msg`AI coin selection`, page: AgentEntryPage },
   upcoming("/aiCompare", msg`AI compare`),
   upcoming("/aiInsight", msg`AI insight`),
   upcoming("/pointsCenter/", msg`Points center`),
