@@ -66,6 +66,6 @@ export const navSections: readonly NavSection[] = [
       { href: "/swap", label: msg`Swap` },
     ],
   },
-  { id: "predict", label: msg`Predict`, icon: "predict", href: "/discover", links: [] },
+  { id: "predict", label: msg`Predict`, icon: "predict", href: "/predict/BTC", links: [] },
   { id: "agents", label: msg`Agents`, icon: "agents", href: "/agents", links: [] },
 ];
