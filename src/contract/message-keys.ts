@@ -81,6 +81,8 @@ export const validationMessageKeys = [
   "uploadStorageFull",
   /** a Telegram-only action (sharing a card into Telegram, the bot's digest) asked by an account without Telegram */
   "telegramAccountRequired",
+  /** a forecast asked of a coin whose history is too short to test one against the naive forecast */
+  "notEnoughHistory",
 ] as const;
 
 export const successMessageKeys = [

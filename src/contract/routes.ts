@@ -83,12 +83,7 @@ import {
   newsListQuerySchema,
   weeklyHotDataSchema,
 } from "./news.ts";
-import {
-  predictInfoDataSchema,
-  predictInfoQuerySchema,
-  weekPriceDataSchema,
-  weekPriceQuerySchema,
-} from "./predict.ts";
+import { predictInfoDataSchema, predictInfoQuerySchema, weekPriceDataSchema, weekPriceQuerySchema } from "./predict.ts";
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
 import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
 import { telegramRoutes } from "./telegram.ts";

@@ -133,6 +133,8 @@ const envSchema = z.object({
   NEWS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
   MARKET_PROBE_SECONDS: z.coerce.number().positive().default(60),
   NEWS_PROBE_SECONDS: z.coerce.number().positive().default(60),
+  /** how often every coin is forecast at its newest candle and the forecasts due are judged */
+  PREDICT_SWEEP_SECONDS: z.coerce.number().positive().default(600),
   UPLOAD_DIR: optionalString,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -258,6 +260,10 @@ export interface Config {
     refreshSeconds: number;
     /** auto: how often the feeds are asked again while the archive serves */
     probeSeconds: number;
+  };
+  predict: {
+    /** how often the background job forecasts every coin and judges the forecasts due */
+    sweepSeconds: number;
   };
   /** chat uploads (images, PDFs): a local directory, or an S3-compatible bucket when S3_* are all set */
   uploads: {
@@ -458,6 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshSeconds: e.NEWS_REFRESH_SECONDS,
       probeSeconds: e.NEWS_PROBE_SECONDS,
     },
+    predict: { sweepSeconds: e.PREDICT_SWEEP_SECONDS },
     uploads: {
       dir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),
       s3:

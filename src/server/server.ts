@@ -40,6 +40,10 @@ import { createMarketService } from "./features/market/market.service.ts";
 import { loadReplayAnchor } from "./features/market/market-anchor.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createNewsService } from "./features/news/news.service.ts";
+import { createForecaster } from "./features/predict/engine/index.ts";
+import { createPredictService } from "./features/predict/predict.service.ts";
+import { createPredictionsRepository } from "./features/predict/predictions.repository.ts";
+import { shippedSummaries } from "./features/predict/shipped-summaries.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
 import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
 import { createPushHub } from "./http/routes/push.routes.ts";
@@ -90,6 +94,8 @@ export interface RunningServer {
     /** resolves once the market has no refresh and no candle write in flight */
     idle(): Promise<void>;
   };
+  /** the background forecast job's work (it also runs by itself every PREDICT_SWEEP_SECONDS) */
+  predictions: { sweep(): Promise<void> };
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -341,7 +347,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // recorded questions: transcribed by the configured API; without one the browser's recognition is the only way
     speech: config.speech ? createOpenAiTranscription(config.speech) : undefined,
   });
+  const predict = createPredictService({
+    market,
+    forecaster: createForecaster(),
+    repository: createPredictionsRepository(db),
+    shipped: shippedSummaries(logger),
+    logger,
+  });
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
+  // forecasts of every coin are made and judged in the background, so the live record grows without requests
+  let sweeping: Promise<void> | undefined;
+  const stopPredictSweep = timers.every(config.predict.sweepSeconds * 1000, () => {
+    sweeping ??= pubsub
+      .lease("predict-sweep", config.predict.sweepSeconds * 1000)
+      .then((leader) => (leader ? predict.sweep() : undefined))
+      .catch((error: unknown) => logger.warn({ err: error }, "forecast sweep failed"))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  });
   chatExtras.start();
   refreshMarket = () => void market.refresh().catch(() => undefined);
   refreshNews = () => void news.refresh().catch(() => undefined);
@@ -364,6 +388,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     market,
     fx,
     news,
+    predict,
     chat,
     chatExtras,
   };
@@ -458,6 +483,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await telegramApp?.stop();
       marketSource.auto?.stop();
       newsSource.auto?.stop();
+      stopPredictSweep();
+      await sweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
@@ -495,5 +522,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       },
       idle: () => market.idle(),
     },
+    predictions: { sweep: () => predict.sweep() },
   };
 }

@@ -394,3 +394,34 @@ export const telegramInlineChoices = pgTable(
   },
   (table) => [index("telegram_inline_choices_user_idx").on(table.telegramUserId, table.createdAt)],
 );
+
+/**
+ * Price forecasts as they were made (spec §4 price-trend prediction judged correct or incorrect): one row per coin,
+ * interval, origin (the last candle the forecast saw) and model version; `steps` holds the forecast and its 80% band
+ * per step. Once the market has the horizon's candles, `actuals` holds their closes and `judgedAt` is set: the live
+ * record is computed from these rows only.
+ */
+export const predictions = pgTable(
+  "predictions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    symbol: text("symbol").notNull(),
+    interval: text("interval").notNull(),
+    originTime: bigint("origin_time", { mode: "number" }).notNull(),
+    originClose: doublePrecision("origin_close").notNull(),
+    modelVersion: text("model_version").notNull(),
+    model: text("model").notNull(),
+    /** [{ time, forecast, lo80, hi80 }] for steps 1..horizon */
+    steps: jsonb("steps").$type<{ time: number; forecast: number; lo80: number; hi80: number }[]>().notNull(),
+    /** the open time of the horizon's last step: judged once the market time is past its close */
+    targetTime: bigint("target_time", { mode: "number" }).notNull(),
+    /** the actual closes of steps 1..horizon, once judged */
+    actuals: jsonb("actuals").$type<number[]>(),
+    judgedAt: at("judged_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("predictions_origin_uq").on(table.symbol, table.interval, table.originTime, table.modelVersion),
+    index("predictions_unjudged_idx").on(table.targetTime).where(sql`${table.judgedAt} is null`),
+  ],
+);

@@ -18,6 +18,7 @@ import type { FxService } from "../features/fx/fx.service.ts";
 import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
+import type { PredictService } from "../features/predict/predict.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
 import type { RateLimiter } from "../providers/rate-limiter.ts";
@@ -48,6 +49,7 @@ import { legacyApiRoutes } from "./routes/legacy-api.routes.ts";
 import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
+import { predictRoutes } from "./routes/predict.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
 import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
@@ -93,6 +95,8 @@ export interface HttpDeps {
     /** the rate prices are shown in other currencies with */
     fx: FxService;
     news: NewsService;
+    /** price forecasts with their record */
+    predict: PredictService;
     chat: ChatService;
     chatExtras: ChatExtras;
   };
@@ -180,6 +184,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", marketRoutes(services.market));
   api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
+  api.route("/", predictRoutes(services.predict));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));

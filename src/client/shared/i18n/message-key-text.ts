@@ -85,6 +85,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   signInLocked: msg`Too many failed sign-ins for this email. Please try again in ${signInLockMinutes} minutes or reset your password.`,
   uploadStorageFull: msg`Your space for uploaded files is full. Delete chats with files you no longer need, then try again.`,
   telegramAccountRequired: msg`This needs an account signed in with Telegram.`,
+  notEnoughHistory: msg`This coin's history is too short to test a forecast, so none is shown.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
   signSuccess: msg`Checked in.`,
