@@ -1,7 +1,10 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
+import { agentIdSchema, isChatAgent } from "../../../contract/agents.ts";
+import { AgentOpening } from "../../features/agents/components/AgentOpening.tsx";
 import { ChatView } from "../../features/chat/components/ChatView.tsx";
+import { chatPath } from "../../features/chat/model/chat-id.ts";
 import { loginStatusAtom } from "../../shared/session/session.ts";
 import { openedByStartLink } from "../navigation/start-link.ts";
 import { ChatLinkGate } from "./ChatLinkGate.tsx";
@@ -11,7 +14,9 @@ import { PageLoading } from "./PageLoading.tsx";
  * /chat/{id} (spec §2): ?type=newChat opens a chat with nothing stored yet, &message=… is sent 500 ms later
  * and then dropped from the address, so a reload shows the chat instead of asking again. A chat belongs to its
  * owner, so it opens once the sign-in at start has told who that is; opened by a start link (chat_<id>), only
- * when it is the user's (ChatLinkGate).
+ * when it is the user's (ChatLinkGate). &agent=… (with isAgents=Y) makes it that agent's chat: its opening
+ * remarks and sample questions come first, and every question carries the agent's id; an unknown agent, or one
+ * that does not answer in the chat, leaves a plain chat.
  */
 export default function ChatPage() {
   const { id = "" } = useParams<{ id?: string }>();
@@ -23,13 +28,21 @@ export default function ChatPage() {
   const msggroup = id;
   const isNew = query.get("type") === "newChat";
   const message = query.get("message") ?? undefined;
+  const agentParam = agentIdSchema.safeParse(query.get("agent"));
+  const agent = agentParam.success && isChatAgent(agentParam.data) ? agentParam.data : undefined;
   const chat = (
     <ChatView
       key={msggroup}
       msggroup={msggroup}
       isNew={isNew}
       initialQuestion={message}
-      onInitialSent={() => navigate(`/chat/${encodeURIComponent(msggroup)}`, { replace: true })}
+      onInitialSent={() => navigate(chatPath(msggroup, agent), { replace: true })}
+      agentId={agent}
+      opening={
+        agent
+          ? ({ ask, busy, started }) => <AgentOpening agent={agent} onAsk={ask} busy={busy} showQuestions={!started} />
+          : undefined
+      }
     />
   );
   return fromStartLink && !isNew ? (

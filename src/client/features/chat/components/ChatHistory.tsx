@@ -176,7 +176,7 @@ export default function ChatHistory({ onNavigate, now }: ChatHistoryProps) {
             <ul className="chat-history__list">
               {group.chats.map((chat) => {
                 const title = chatTitle(chat.content) || t`New chat`;
-                const href = chatPath(chat.msggroup);
+                const href = chatPath(chat.msggroup, chat.agent_id);
                 return (
                   <li key={chat.msggroup}>
                     {editing ? (

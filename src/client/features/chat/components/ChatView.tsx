@@ -39,6 +39,19 @@ export interface ChatViewProps {
   onInitialSent?: () => void;
   /** controls the app composes into the input bar */
   inputTools?: ReactNode;
+  /** the agent the chat is with (spec §3 agent_id): every question sent carries it */
+  agentId?: string;
+  /** the agent's opening, shown first in place of the empty chat's greeting (the app composes it) */
+  opening?: (chat: ChatOpeningProps) => ReactNode;
+}
+
+/** What the chat gives an agent's opening: a way to ask, and whether it may. */
+export interface ChatOpeningProps {
+  ask: (question: string) => void;
+  /** an answer is streaming */
+  busy: boolean;
+  /** the chat has (or is about to send) its first question */
+  started: boolean;
 }
 
 function nearBottom(): boolean {
@@ -47,11 +60,19 @@ function nearBottom(): boolean {
 }
 
 /** The chat page's body: the conversation, the input bar or the selection bar, and their dialogs. */
-export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inputTools }: ChatViewProps) {
+export function ChatView({
+  msggroup,
+  isNew,
+  initialQuestion,
+  onInitialSent,
+  inputTools,
+  agentId = "",
+  opening,
+}: ChatViewProps) {
   const { t, i18n } = useLingui();
   const toast = useToast();
   const host = useHost();
-  const session = useChatSession(msggroup, isNew);
+  const session = useChatSession(msggroup, isNew, agentId);
   usePreloadMarkdown();
   const openSignIn = useSetAtom(signInDialogOpenAtom);
   const startNewChat = useStartNewChat();
@@ -228,6 +249,11 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
         {firstQuestion ? firstQuestion.slice(0, 80) : t`New chat`}
       </h1>
       <div className="chat__messages">
+        {opening?.({
+          ask: (question) => void askByUser(question),
+          busy: session.streaming,
+          started: items.length > 0 || waiting || session.loading,
+        })}
         {session.loadError ? (
           <LoadError onRetry={session.refresh}>
             <Trans>This chat could not be loaded.</Trans>
@@ -239,7 +265,7 @@ export function ChatView({ msggroup, isNew, initialQuestion, onInitialSent, inpu
             <Trans>Loading the chat…</Trans>
           </p>
         ) : null}
-        {items.length === 0 && !session.loading && !session.loadError && !waiting ? (
+        {!opening && items.length === 0 && !session.loading && !session.loadError && !waiting ? (
           <div className="chat__empty">
             <p className="chat__greeting">
               <Trans>What would you like to know about crypto today?</Trans>

@@ -49,9 +49,9 @@ export interface ChatSession {
 /**
  * One chat: its stored messages, and the answer being streamed. Sending appends the question and an empty
  * answer at once; stream events fill the answer in; leaving the page aborts the stream (the server keeps
- * the partial answer).
+ * the partial answer). A chat with an agent sends the agent's id with every question.
  */
-export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
+export function useChatSession(msggroup: string, isNew: boolean, agentId = ""): ChatSession {
   const { i18n } = useLingui();
   const host = useHost();
   const model = useAtomValue(answerModelAtom);
@@ -98,7 +98,15 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
       setStreaming(true);
       host.setClosingConfirmation(true);
       const started = startChatStream(
-        { msggroup, question, model, mode, language: chatLanguage(i18n.locale), attachments: [...attachments] },
+        {
+          msggroup,
+          question,
+          model,
+          mode,
+          language: chatLanguage(i18n.locale),
+          attachments: [...attachments],
+          agentId,
+        },
         {
           onEvent(event) {
             if (event.type === "start") {
@@ -125,7 +133,7 @@ export function useChatSession(msggroup: string, isNew: boolean): ChatSession {
         return { outcome, answer };
       });
     },
-    [host, i18n, model, mode, msggroup, revalidateGroups],
+    [agentId, host, i18n, model, mode, msggroup, revalidateGroups],
   );
 
   const stop = useCallback(async () => {

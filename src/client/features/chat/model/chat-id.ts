@@ -6,15 +6,26 @@ export function newChatId(owner: string, now: number = Date.now()): string {
 export interface ChatPathOptions {
   /** a question to send once the page opens (spec §4: 500 ms later) */
   message?: string;
+  /** the agent the chat is with (isAgents=Y&agent=…): its opening shows first and every question carries its id */
+  agent?: string;
+  /** opened for help (isHelp=Y: customer service) */
+  help?: boolean;
 }
 
-/** /chat/{id}?type=newChat[&message=…] */
-export function newChatPath(id: string, { message }: ChatPathOptions = {}): string {
+/** /chat/{id}?type=newChat[&isAgents=Y&agent=…][&isHelp=Y][&message=…] */
+export function newChatPath(id: string, { message, agent, help }: ChatPathOptions = {}): string {
   const query = new URLSearchParams({ type: "newChat" });
+  if (agent) {
+    query.set("isAgents", "Y");
+    query.set("agent", agent);
+  }
+  if (help) query.set("isHelp", "Y");
   if (message) query.set("message", message);
   return `/chat/${encodeURIComponent(id)}?${query}`;
 }
 
-export function chatPath(id: string): string {
-  return `/chat/${encodeURIComponent(id)}`;
+/** /chat/{id}, with the agent of an agent chat (?agent=…) so it reopens as that agent's chat */
+export function chatPath(id: string, agent = ""): string {
+  const path = `/chat/${encodeURIComponent(id)}`;
+  return agent ? `${path}?${new URLSearchParams({ agent })}` : path;
 }
