@@ -9,6 +9,7 @@ import { createCallbacksFeature } from "./bot/features/callbacks.ts";
 import { createInlineFeature } from "./bot/features/inline.ts";
 import { createInlineChoices } from "./bot/features/inline-choices.ts";
 import { createNewsFeature } from "./bot/features/news.ts";
+import { createPredictFeature } from "./bot/features/predict.ts";
 import { createPriceFeature } from "./bot/features/price.ts";
 import { subscribeFeature } from "./bot/features/subscribe.ts";
 import { createTelegramApp, type TelegramApp } from "./bot/share/telegram-app.ts";
@@ -427,6 +428,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
               logger,
             }),
             createCallbacksFeature(botPrice),
+            createPredictFeature({ market, predictions: predict, links: botLinks, logger }),
             subscribeFeature({ chats: digestChats, clock }),
             // last: it takes any text message left (private chats; mentions and replies in groups)
             createAskFeature({

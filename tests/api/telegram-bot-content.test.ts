@@ -218,3 +218,49 @@ describe("a mini app on a loopback address (local development)", () => {
     expect(news?.params.reply_markup).toBeUndefined();
   });
 });
+
+describe("/predict", () => {
+  it("sends the daily forecast with its band, its record against “no change”, the caveat, source and a button", async () => {
+    const ada = person();
+    await bot.send(privateText(ada, "/predict eth"));
+    const [reply] = bot.callsTo("sendMessage", ada.id);
+    const text = textOf(reply?.params ?? {});
+    expect(text).toContain("<b>Ethereum (ETH): forecast for the next 7 days</b>");
+    // seven dated rows: time · forecast · low – high
+    const rows = text.match(/^\d{4}-\d{2}-\d{2} · [\d,.]+ USDT · [\d,.]+ USDT – [\d,.]+ USDT$/gm) ?? [];
+    expect(rows).toHaveLength(7);
+    expect(text).toMatch(
+      /Record on data it had not seen \(\d+ forecasts, \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}\): error \d+\.\d{2}× that of “no change”/,
+    );
+    expect(text).toMatch(/of prices fell inside the 80% band/);
+    expect(text).toContain("crypto prices are close to a random walk. Not investment advice.");
+    expect(text).toMatch(/Source: Binance \(replay\), as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(keyboardOf(reply?.params ?? {})[0]?.[0]).toEqual({
+      text: "Open the forecast in the app",
+      web_app: { url: `${MINI_APP_URL}?startapp=predict_ETH` },
+    });
+  });
+
+  it("gives the next 48 hours where the coin has hourly data, and says when it has daily data only", async () => {
+    const ada = person();
+    await bot.send(privateText(ada, "/predict BTC 1h"));
+    const hourly = textOf(bot.callsTo("sendMessage", ada.id)[0]?.params ?? {});
+    expect(hourly).toContain("forecast for the next 48 hours");
+    // every 6th hour of the 48
+    expect(hourly.match(/^\d{2}-\d{2} \d{2}:\d{2} · /gm)).toHaveLength(8);
+    const bob = person();
+    await bot.send(privateText(bob, "/predict DOGE 1h"));
+    const daily = textOf(bot.callsTo("sendMessage", bob.id)[0]?.params ?? {});
+    expect(daily).toContain("DOGE has daily data only: here is the daily forecast.");
+    expect(daily).toContain("forecast for the next 7 days");
+  });
+
+  it("asks which coin when none is given, and names an unknown one", async () => {
+    const ada = person();
+    await bot.send(privateText(ada, "/predict"));
+    await bot.send(privateText(ada, "/predict NOPE"));
+    const [which, unknown] = bot.callsTo("sendMessage", ada.id).map((call) => textOf(call.params));
+    expect(which).toContain("Which coin? Send /predict with a symbol");
+    expect(unknown).toBe("No coin “NOPE” in the market data.");
+  });
+});

@@ -98,7 +98,7 @@ describe("the bot by long polling", () => {
       const texts = callsTo(standIn, "sendMessage", user.id).map((call) => String(call.params.text));
       expect(texts).toHaveLength(2);
       expect(texts[0]).toContain("Here is what I can do:");
-      expect(texts[1]).toContain("Price forecasts are not available yet");
+      expect(texts[1]).toContain("Which coin? Send /predict with a symbol");
     }
     const tookLease = (srv: TestServer) =>
       srv.logs.filter((line) => line.msg === "telegram polling lease taken; this node polls");

@@ -126,8 +126,7 @@ describe("the other core commands", () => {
     expect(reply.buttons[0]).toMatchObject({ text: "Open in app", web_app: { url: "https://app.example/" } });
   });
 
-  it("/predict, /alerts and /paysupport say plainly that they come later", async () => {
-    expect((await say(english(), "/predict BTC")).text).toContain("Price forecasts are not available yet");
+  it("/alerts and /paysupport say plainly that they come later", async () => {
     expect((await say(english(), "/alerts")).text).toContain("Price alerts are not available yet");
     expect((await say(english(), "/paysupport")).text).toContain("Payments are not available yet");
   });

@@ -22,8 +22,10 @@ afterEach(() => {
 });
 
 describe("parseStartParam", () => {
-  it("reads the four kinds of link", () => {
+  it("reads the five kinds of link", () => {
     expect(parseStartParam("coin_BTC")).toEqual({ kind: "coin", symbol: "BTC" });
+    expect(parseStartParam("predict_sol")).toEqual({ kind: "predict", symbol: "SOL" });
+    expect(startLinkPath(parseStartParam("predict_SOL"))).toBe("/predict/SOL");
     expect(parseStartParam("coin_eth")).toEqual({ kind: "coin", symbol: "ETH" });
     expect(parseStartParam("chat_1732550000000abc_DEF-9")).toEqual({ kind: "chat", id: "1732550000000abc_DEF-9" });
     // a share code is base64url: it may hold '_' and '-' itself

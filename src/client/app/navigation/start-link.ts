@@ -10,6 +10,7 @@ import { INVITATION_CODE_PATTERN, invitationCodeAtom } from "../../shared/settin
  */
 export type StartLink =
   | { kind: "coin"; symbol: string }
+  | { kind: "predict"; symbol: string }
   | { kind: "chat"; id: string }
   | { kind: "share"; code: string }
   | { kind: "ref"; code: string };
@@ -20,7 +21,7 @@ const COIN_SYMBOL = /^[A-Za-z0-9]{1,20}$/;
 const CHAT_ID = /^\d{13}[A-Za-z0-9_-]{0,64}$/;
 const SHARE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** `coin_<SYM>`, `chat_<id>`, `share_<code>`, `ref_<invitationCode>`; anything else is undefined. */
+/** `coin_<SYM>`, `predict_<SYM>`, `chat_<id>`, `share_<code>`, `ref_<invitationCode>`; anything else is undefined. */
 export function parseStartParam(raw: string | undefined): StartLink | undefined {
   if (!raw || raw.length > START_PARAM_MAX) return undefined;
   const separator = raw.indexOf("_");
@@ -28,6 +29,7 @@ export function parseStartParam(raw: string | undefined): StartLink | undefined 
   const kind = raw.slice(0, separator);
   const value = raw.slice(separator + 1);
   if (kind === "coin" && COIN_SYMBOL.test(value)) return { kind, symbol: value.toUpperCase() };
+  if (kind === "predict" && COIN_SYMBOL.test(value)) return { kind, symbol: value.toUpperCase() };
   if (kind === "chat" && CHAT_ID.test(value)) return { kind, id: value };
   if (kind === "share" && SHARE_CODE.test(value)) return { kind, code: value };
   if (kind === "ref" && INVITATION_CODE_PATTERN.test(value)) return { kind, code: value };
@@ -39,6 +41,8 @@ export function startLinkPath(link: StartLink | undefined): string {
   switch (link?.kind) {
     case "coin":
       return `/tokensData/${encodeURIComponent(link.symbol)}`;
+    case "predict":
+      return `/predict/${encodeURIComponent(link.symbol)}`;
     case "chat":
       return `/chat/${encodeURIComponent(link.id)}`;
     case "share":

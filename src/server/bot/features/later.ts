@@ -4,17 +4,9 @@ import { appReply } from "../runtime/mini-app.ts";
 
 /**
  * Commands whose features come with later issues: each says plainly that it is not available yet (no made-up
- * forecasts, alarms or payments) and offers the app.
+ * alarms or payments) and offers the app.
  */
 const notes: readonly { command: string; note: BotMessage }[] = [
-  {
-    command: "predict",
-    note: /*i18n*/ {
-      id: "Price forecasts are not available yet: they come with a later update. Meanwhile the app has the market, the news and the AI chat.",
-      message:
-        "Price forecasts are not available yet: they come with a later update. Meanwhile the app has the market, the news and the AI chat.",
-    },
-  },
   {
     command: "alerts",
     note: /*i18n*/ {

@@ -13,7 +13,10 @@ export const botCommands: readonly { command: string; description: BotMessage }[
   },
   {
     command: "predict",
-    description: /*i18n*/ { id: "Price forecasts (not available yet)", message: "Price forecasts (not available yet)" },
+    description: /*i18n*/ {
+      id: "A coin's price forecast with its track record, e.g. /predict BTC",
+      message: "A coin's price forecast with its track record, e.g. /predict BTC",
+    },
   },
   { command: "news", description: /*i18n*/ { id: "The latest crypto news", message: "The latest crypto news" } },
   {
