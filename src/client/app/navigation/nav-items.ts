@@ -39,10 +39,13 @@ export const navSections: readonly NavSection[] = [
     label: msg`Dashboard`,
     icon: "dashboard",
     href: "/popularTokens/?type=total",
-    links: dashboardCategories.map((category) => ({
-      href: `/popularTokens/?type=${category.id}`,
-      label: category.label,
-    })),
+    links: [
+      ...dashboardCategories.map((category) => ({
+        href: `/popularTokens/?type=${category.id}`,
+        label: category.label,
+      })),
+      { href: "/aiRanking", label: msg`AI ranking` },
+    ],
   },
   {
     id: "news",

@@ -50,6 +50,8 @@ const ChatPage = page(() => import("../pages/ChatPage.tsx"));
 const ChatDetailPage = page(() => import("../pages/ChatDetailPage.tsx"));
 const AgentsPage = page(() => import("../pages/AgentsPage.tsx"));
 const AgentEntryPage = page(() => import("../pages/AgentEntryPage.tsx"));
+const AiRankingPage = page(() => import("../pages/AiRankingPage.tsx"));
+const AiComparePage = page(() => import("../pages/AiComparePage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -64,6 +66,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: "/tokensData/:coinAbbr", title: msg`Token data`, page: TokenPage },
   { path: "/predict/:coinAbbr", title: msg`Predict`, page: PredictPage },
   { path: "/popularTokens/", title: msg`Popular tokens`, page: PopularTokensPage },
+  { path: "/aiRanking", title: msg`AI ranking`, page: AiRankingPage },
   { path: "/chatDetail/:code", title: msg`Shared chat`, page: ChatDetailPage },
   upcoming("/chatDetailAiswap/:code", msg`Shared AI swap`),
   upcoming("/reportShareDetail/:code", msg`Shared report`),
@@ -77,7 +80,7 @@ export const appRoutes: readonly AppRoute[] = [
   upcoming("/walletHelp/", msg`Wallet help`),
   upcoming("/airDropsAngent/", msg`Airdrops`),
   { path: "/aiCoinSelection/", title: msg`AI coin selection`, page: AgentEntryPage },
-  upcoming("/aiCompare", msg`AI compare`),
+  { path: "/aiCompare", title: msg`AI compare`, page: AiComparePage },
   upcoming("/aiInsight", msg`AI insight`),
   upcoming("/pointsCenter/", msg`Points center`),
   { path: "/person/", title: msg`Personal center`, page: PersonPage },

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { preloadTokenDashboard, TokenDashboard } from "../../features/market/components/TokenDashboard.tsx";
 import { CoinNews } from "../../features/news/components/CoinNews.tsx";
+import { AiScorePanel } from "../../features/score/components/AiScorePanel.tsx";
 import { openedByStartLink } from "../navigation/start-link.ts";
 import type { FirstScreen } from "./page-props.ts";
 import "./pages.css";
@@ -33,6 +34,7 @@ export default function TokenPage() {
   return (
     <div className="page page--wide">
       <TokenDashboard key={abbr} coinAbbr={abbr} onUnknownToken={fromStartLink ? goHome : undefined} />
+      {abbr ? <AiScorePanel key={`score-${abbr}`} coinAbbr={abbr} /> : null}
       {abbr ? <CoinNews key={`news-${abbr}`} coinAbbr={abbr} /> : null}
     </div>
   );
