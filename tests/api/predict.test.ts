@@ -83,7 +83,7 @@ describe("price predictions", () => {
     expect(info.history).toHaveLength(15);
     const hourly = await call(srv.url, "/getPredictInfo?coinAbbr=DOGE&interval=1h");
     expect(hourly.status).toBe(400);
-    expect(hourly.json).toMatchObject({ code: 1001, data: { key: "invalidValue", fields: [{ field: "interval" }] } });
+    expect(hourly.json).toMatchObject({ code: 1001, data: { key: "invalidValue", field: "interval" } });
   });
 
   it("answers every coin of the universe with its steps, bands and record", async () => {
@@ -120,13 +120,13 @@ describe("price predictions", () => {
   it("says which field is wrong for bad input", async () => {
     const unknown = await call(srv.url, "/getPredictInfo?coinAbbr=NOPE");
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toMatchObject({ code: 1001, data: { key: "invalidValue", fields: [{ field: "coinAbbr" }] } });
+    expect(unknown.json).toMatchObject({ code: 1001, data: { key: "invalidValue", field: "coinAbbr" } });
     const bad = await call(srv.url, "/getPredictInfo?coinAbbr=BTC&interval=5m");
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ code: 1001, data: { fields: [{ field: "interval", key: "invalidValue" }] } });
+    expect(bad.json).toMatchObject({ code: 1001, data: { field: "interval", key: "invalidValue" } });
     const missing = await call(srv.url, "/getWeekPrice");
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ data: { fields: [{ field: "coinAbbr", key: "required" }] } });
+    expect(missing.json).toMatchObject({ data: { field: "coinAbbr", key: "required" } });
   });
 
   it("judges a stored forecast once the replay has its candles, against the shipped closes", async () => {
@@ -143,7 +143,9 @@ describe("price predictions", () => {
     const actual = closes("hourly", "BTCUSDT").get(last?.time ?? 0);
     expect(judged).toMatchObject({ targetTime: last?.time, forecast: last?.forecast, actual });
     if (judged?.direction !== "flat") {
-      expect(judged?.correct).toBe(Math.sign((last?.forecast ?? 0) - before.origin.close) === Math.sign((actual ?? 0) - before.origin.close));
+      expect(judged?.correct).toBe(
+        Math.sign((last?.forecast ?? 0) - before.origin.close) === Math.sign((actual ?? 0) - before.origin.close),
+      );
     }
     expect(after.live.judged).toBeGreaterThanOrEqual(1);
     // the record now counts origins up to the new market time
