@@ -10,7 +10,6 @@ import AgentEntryPage from "./AgentEntryPage.tsx";
 import ChatPage from "./ChatPage.tsx";
 
 const MSGGROUP = "1700000000000u1";
-const title = { id: "chat", message: "Chat" };
 
 function api() {
   return stubChatApi((call) => {
@@ -26,7 +25,7 @@ function openChat(path: string) {
   const view = renderWithProviders(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <Route path="/chat/:id">
-        <ChatPage title={title} />
+        <ChatPage />
       </Route>
       <Route path="/aiCustomer/">
         <AgentEntryPage />
