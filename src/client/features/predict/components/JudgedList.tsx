@@ -41,8 +41,7 @@ export function JudgedList({
           <li key={prediction.targetTime} className={`judged judged--${markOf(prediction)}`}>
             <p className="judged__head">
               <span className="judged__mark">
-                <span aria-hidden="true">{mark.symbol} </span>
-                {mark.text}
+                <span aria-hidden="true">{mark.symbol}</span> <span>{mark.text}</span>
               </span>
               <span className="judged__time">{candleDateText(prediction.targetTime, interval, i18n.locale)}</span>
             </p>

@@ -4,35 +4,47 @@ import type { PredictInfoData } from "../../../../contract/predict.ts";
 import type { DisplayPrice } from "../../../shared/currency/use-display-price.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatCompactNumber } from "../../../shared/format/numbers.ts";
-import { percentText, ratioText, ratioVerdict, shareText, windowSpan } from "../model/record-figures.ts";
+import {
+  percentText,
+  type RatioVerdict,
+  ratioText,
+  ratioVerdict,
+  shareText,
+  windowSpan,
+} from "../model/record-figures.ts";
 import { JudgedList } from "./JudgedList.tsx";
 
-type Translate = ReturnType<typeof useLingui>["t"];
-
 /** Direction accuracy (the win rate) with its 95 % interval, or plainly that no call was made. */
-function directionSentence(t: Translate, share: number | null, ci: readonly [number, number] | null, calls: number) {
-  if (share === null) return t`No direction calls: every forecast was "no change".`;
+function DirectionSentence({
+  share,
+  ci,
+  calls,
+}: {
+  share: number | null;
+  ci: readonly [number, number] | null;
+  calls: number;
+}) {
+  const { t } = useLingui();
+  if (share === null) return <>{t`No direction calls: every forecast was "no change".`}</>;
   const rate = shareText(share);
   const count = formatCompactNumber(calls);
-  if (!ci) return t`Direction right ${rate} of the time, over ${count} calls.`;
+  if (!ci) return <>{t`Direction right ${rate} of the time, over ${count} calls.`}</>;
   const low = shareText(ci[0]);
   const high = shareText(ci[1]);
-  return t`Direction right ${rate} of the time (95% interval ${low} to ${high}), over ${count} calls.`;
+  return <>{t`Direction right ${rate} of the time (95% interval ${low} to ${high}), over ${count} calls.`}</>;
 }
 
 /** The error ratio against "no change", said as better or worse by the figure shown. */
-function ratioSentence(t: Translate, ratio: number) {
+function RatioSentence({ ratio }: { ratio: number }) {
+  const { t } = useLingui();
   const shown = ratioText(ratio);
-  switch (ratioVerdict(ratio)) {
-    case "better":
-      return t`Error ${shown}× the no-change forecast — better than no change.`;
-    case "slightlyBetter":
-      return t`Error ${shown}× the no-change forecast — slightly better.`;
-    case "same":
-      return t`Error ${shown}× the no-change forecast — no better than no change.`;
-    case "worse":
-      return t`Error ${shown}× the no-change forecast — worse than no change.`;
-  }
+  const verdicts: Record<RatioVerdict, string> = {
+    better: t`Error ${shown}× the no-change forecast — better than no change.`,
+    slightlyBetter: t`Error ${shown}× the no-change forecast — slightly better.`,
+    same: t`Error ${shown}× the no-change forecast — no better than no change.`,
+    worse: t`Error ${shown}× the no-change forecast — worse than no change.`,
+  };
+  return <>{verdicts[ratioVerdict(ratio)]}</>;
 }
 
 function Figures({ rows }: { rows: readonly { label: string; value: ReactNode }[] }) {
@@ -76,14 +88,15 @@ export function TrackRecord({ data, price }: { data: PredictInfoData; price: Dis
   const backtestRows = [
     {
       label: t`Win rate`,
-      value: directionSentence(
-        t,
-        backtest.model.directionAccuracy,
-        backtest.model.directionCi95,
-        backtest.model.directionCalls,
+      value: (
+        <DirectionSentence
+          share={backtest.model.directionAccuracy}
+          ci={backtest.model.directionCi95}
+          calls={backtest.model.directionCalls}
+        />
       ),
     },
-    { label: t`Error vs no change`, value: ratioSentence(t, backtest.maeRatio) },
+    { label: t`Error vs no change`, value: <RatioSentence ratio={backtest.maeRatio} /> },
     {
       label: t`Average error`,
       value: t`${modelMae} (${modelMape}); the no-change forecast: ${naiveMae} (${naiveMape}).`,
@@ -102,9 +115,14 @@ export function TrackRecord({ data, price }: { data: PredictInfoData; price: Dis
     live.judged === 0
       ? []
       : [
-          { label: t`Win rate`, value: directionSentence(t, live.winRate, live.winRateCi95, live.calls) },
+          {
+            label: t`Win rate`,
+            value: <DirectionSentence share={live.winRate} ci={live.winRateCi95} calls={live.calls} />,
+          },
           { label: t`Judged`, value: t`${judged} forecasts judged.` },
-          ...(live.maeRatio === null ? [] : [{ label: t`Error vs no change`, value: ratioSentence(t, live.maeRatio) }]),
+          ...(live.maeRatio === null
+            ? []
+            : [{ label: t`Error vs no change`, value: <RatioSentence ratio={live.maeRatio} /> }]),
           ...(live.coverage80 === null
             ? []
             : [
