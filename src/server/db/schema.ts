@@ -425,3 +425,22 @@ export const predictions = pgTable(
     index("predictions_unjudged_idx").on(table.targetTime).where(sql`${table.judgedAt} is null`),
   ],
 );
+
+/**
+ * Shared research reports (spec §2 /reportShareDetail/{code}): the report's figures as they were when it was made,
+ * with their sources, so the page and the PDF keep showing that day's report. The code is random (base62), so a
+ * report is public only to whoever was given its link.
+ */
+export const reportShares = pgTable(
+  "report_shares",
+  {
+    code: text("code").primaryKey(),
+    coin: text("coin").notNull(),
+    /** "en" or "cn" */
+    language: text("language").notNull(),
+    /** the contract's Report */
+    report: jsonb("report").$type<unknown>().notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("report_shares_coin_idx").on(table.coin, table.createdAt)],
+);
