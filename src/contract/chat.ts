@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isChatAgent } from "./agents.ts";
 import { Limits } from "./constants.ts";
 import { modelCatalogue } from "./model-catalogue.ts";
 
@@ -55,7 +56,11 @@ export const chatSendBodySchema = z
       .max(Limits.chatImagesMax + 1, { error: "imagesNumTip" })
       .default([]),
     /** the agent the chat was opened from (spec §3 agent_id); empty for a plain chat */
-    agentId: z.string().max(20).default(""),
+    agentId: z
+      .string()
+      .max(20)
+      .refine((id) => id === "" || isChatAgent(id), { error: "invalidValue" })
+      .default(""),
   })
   .refine((body) => body.question.length > 0 || body.base64String.length > 0 || body.attachments.length > 0, {
     error: "required",

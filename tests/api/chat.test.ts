@@ -491,11 +491,18 @@ describe("send refusals before the stream", () => {
     expect(result.json).toMatchObject({ code: 1001, data: { key: "notConfigured", field: "model" } });
   });
 
-  it("an unknown model, an empty question and an over-long question name the field", async () => {
+  it("an unknown model or agent, an empty question and an over-long question name the field", async () => {
     expect((await send(visitor(), { question: "hi", model: 99 })).json).toMatchObject({
       code: 1001,
       data: { field: "model", key: "invalidValue" },
     });
+    // an agent that does not exist, or does not answer in a chat (price prediction opens its own page)
+    for (const agentId of ["99", "2"]) {
+      expect((await send(visitor(), { question: "hi", agentId })).json).toMatchObject({
+        code: 1001,
+        data: { field: "agentId", key: "invalidValue" },
+      });
+    }
     expect((await send(visitor(), { question: "" })).json).toMatchObject({
       data: { field: "question", key: "required" },
     });
@@ -536,13 +543,13 @@ describe("chat history", () => {
     const g1 = newMsggroup();
     const g2 = newMsggroup();
     await send(caller, { msggroup: g1, question: long });
-    await send(caller, { msggroup: g2, question: "second chat", agentId: "2" });
+    await send(caller, { msggroup: g2, question: "second chat", agentId: "1" });
     let list = await api(caller, "/getMsgGroupList");
     expect(list.json?.code).toBe(200);
     const groups = z.object({ list: z.array(chatGroupSchema), total: z.number() }).parse(list.json?.data);
     expect(groups.total).toBe(2);
     expect(groups.list.map((g) => g.msggroup)).toEqual([g2, g1]);
-    expect(groups.list[0]).toMatchObject({ content: "second chat", agent_id: "2", choose: false, img: null });
+    expect(groups.list[0]).toMatchObject({ content: "second chat", agent_id: "1", choose: false, img: null });
     expect(groups.list[1]?.content).toBe(`${[...long].slice(0, 100).join("")}…`);
 
     await send(caller, { msggroup: g1, question: "follow-up" });
