@@ -4,7 +4,6 @@ import { routes } from "../../../../contract/routes.ts";
 import { type AiRankingData, aiRankingDataSchema } from "../../../../contract/score.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
-import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 
 export type { AiRankingData };
@@ -28,11 +27,6 @@ export function getAiRanking([, category, page, pageSize]: AiRankingKey): Promis
     parse: (data) => aiRankingDataSchema.parse(data),
     searchParams: { category, page, pageSize },
   });
-}
-
-/** Starts the read before the ranking page renders (the same key as useAiRanking(query)). */
-export function preloadAiRanking(query: AiRankingQuery): void {
-  preloadRead(aiRankingKey(query), getAiRanking);
 }
 
 export function useAiRanking(query: AiRankingQuery) {

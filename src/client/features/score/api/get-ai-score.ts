@@ -4,7 +4,6 @@ import { routes } from "../../../../contract/routes.ts";
 import { aiScoreDataSchema } from "../../../../contract/score.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
-import { preloadRead } from "../../../shared/api/preload-read.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 
 export type AiScoreData = z.infer<typeof aiScoreDataSchema>;
@@ -21,11 +20,6 @@ export function getAiScore([, coinAbbr]: AiScoreKey): Promise<AiScoreData> {
 }
 
 const aiScoreKey = (coinAbbr: string): AiScoreKey => [aiScoreKeyName, coinAbbr.toUpperCase()] as const;
-
-/** Starts the read before the token page renders. */
-export function preloadAiScore(coinAbbr: string): void {
-  preloadRead(aiScoreKey(coinAbbr), getAiScore);
-}
 
 export function useAiScore(coinAbbr: string) {
   return useSWR<AiScoreData, ApiError, AiScoreKey>(aiScoreKey(coinAbbr), getAiScore, swrOptions);
