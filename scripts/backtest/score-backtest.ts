@@ -52,10 +52,12 @@ export async function runScoreBacktest(argv: string[]): Promise<number> {
     return 1;
   }
   console.log("");
-  console.log(`mean Spearman   ${fixed(validation.meanSpearman)}`);
-  console.log(`weeks           ${validation.weeks} (${validation.from} .. ${validation.to})`);
-  console.log(`positive weeks  ${validation.positiveWeeks} of ${validation.weeks}`);
-  console.log(`scoring the universe: ${(elapsed / Math.max(weeks.length, 1)).toFixed(1)} ms per week`);
+  console.log(`mean Spearman     ${fixed(validation.meanSpearman)}`);
+  console.log(`weeks             ${validation.weeks} (${validation.from} .. ${validation.to})`);
+  console.log(`positive weeks    ${validation.positiveWeeks} of ${validation.weeks}`);
+  console.log(
+    `time per week     ${(elapsed / Math.max(weeks.length, 1)).toFixed(1)} ms (scoring the universe, ranking returns)`,
+  );
   if (args.json) {
     const report = { ...validation, byWeek: weeks };
     await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
