@@ -45,6 +45,8 @@ import { createForecaster } from "./features/predict/engine/index.ts";
 import { createPredictService } from "./features/predict/predict.service.ts";
 import { createPredictionsRepository } from "./features/predict/predictions.repository.ts";
 import { shippedSummaries } from "./features/predict/shipped-summaries.ts";
+import { createScoreService } from "./features/score/score.service.ts";
+import { loadShippedScoreHistory } from "./features/score/score-history.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
 import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
 import { createPushHub } from "./http/routes/push.routes.ts";
@@ -348,6 +350,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // recorded questions: transcribed by the configured API; without one the browser's recognition is the only way
     speech: config.speech ? createOpenAiTranscription(config.speech) : undefined,
   });
+  // the AI score: every coin scored once per market snapshot; its validation is over the shipped history
+  const score = createScoreService({ market, news: newsSource.provider, history: loadShippedScoreHistory, logger });
   const predict = createPredictService({
     market,
     forecaster: createForecaster(),
@@ -387,6 +391,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       return user ? accountName(user) : "";
     },
     market,
+    score,
     fx,
     news,
     predict,

@@ -206,7 +206,9 @@ describe("market data from the replay", () => {
     expect(info.rank).toBe(2);
     expect(info.statsAsOf).toBe("2025-11-17T02:28:50.587Z");
     expect(info.narrative).toBe("Ethereum (ETH), rank 2 by market cap as of 2025-11-17; sector: layer1");
-    expect(info.aiScore).toBeNull();
+    // the AI score of the snapshot (its parts: dashboard/token/score)
+    expect(info.aiScore).toBeGreaterThanOrEqual(0);
+    expect(info.aiScore).toBeLessThanOrEqual(100);
     // an unranked coin: no rank, no supply, so no market cap, and the narrative says so
     const wal = tokenInfoDataSchema.parse((await call(srv.url, "/dashboard/token/info?coinAbbr=WAL")).json?.data);
     expect(wal).toMatchObject({ rank: null, marketCap: null, intervals: ["1d"] });

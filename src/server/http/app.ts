@@ -19,6 +19,7 @@ import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
+import type { ScoreService } from "../features/score/score.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
 import type { RateLimiter } from "../providers/rate-limiter.ts";
@@ -51,6 +52,7 @@ import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
 import { predictRoutes } from "./routes/predict.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
+import { scoreRoutes } from "./routes/score.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
 import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
 import { type TelegramWebhookReceiver, telegramWebhookRoutes } from "./routes/telegram-webhook.routes.ts";
@@ -92,6 +94,8 @@ export interface HttpDeps {
     userInfo: UserInfoService;
     accountName(userId: number): Promise<string>;
     market: MarketService;
+    /** the AI score of the market's coins */
+    score: ScoreService;
     /** the rate prices are shown in other currencies with */
     fx: FxService;
     news: NewsService;
@@ -181,7 +185,8 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", identityAuthRoutes({ identityAuth: services.identityAuth }));
   api.route("/", tonAuthRoutes({ tonAuth: services.tonAuth, authLimiter: deps.limiters.auth }));
   api.route("/", userRoutes({ userInfo: services.userInfo }));
-  api.route("/", marketRoutes(services.market));
+  api.route("/", marketRoutes(services.market, services.score));
+  api.route("/", scoreRoutes(services.score));
   api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
   api.route("/", predictRoutes(services.predict));

@@ -36,7 +36,13 @@ interface Answers {
 
 const envelopeText = <T>(data: T) => JSON.stringify({ code: ErrorCode.Success, msg: "success", data });
 
-export function marketRoutes(market: MarketService) {
+/** The AI score the token page shows (the score service): scored once per snapshot, read synchronously after. */
+export interface TokenScores {
+  ready(): Promise<void>;
+  scoreOf(abbr: string): number | null;
+}
+
+export function marketRoutes(market: MarketService, scores?: TokenScores) {
   // the maps die with their view, so an answer never outlives the snapshot it was made from
   const memo = new WeakMap<MarketView, Answers>();
   const answersOf = (view: MarketView): Answers => {
@@ -95,7 +101,7 @@ export function marketRoutes(market: MarketService) {
     })
     .get(routes.getKlineInfo.path, klines)
     .get(routes.getDashboardKline.path, klines)
-    .get(routes.tokenInfo.path, (c) => {
+    .get(routes.tokenInfo.path, async (c) => {
       const view = market.view();
       const answers = answersOf(view);
       // as getCoinList: a query string answered before skips validation (only known coins are kept)
@@ -107,7 +113,9 @@ export function marketRoutes(market: MarketService) {
         if (text === undefined) {
           const listed = view.byAbbr.get(coinAbbr);
           if (!listed) throw unknownCoin(coinAbbr);
-          text = envelopeText(tokenInfo(view, listed));
+          // the snapshot's scores first: the answer is kept for the snapshot's life
+          await scores?.ready();
+          text = envelopeText({ ...tokenInfo(view, listed), aiScore: scores?.scoreOf(coinAbbr) ?? null });
           answers.tokens.set(coinAbbr, text);
         }
         if (answers.tokenUrls.size < MEMO_SIZE) answers.tokenUrls.set(search, text);
