@@ -52,6 +52,7 @@ const AgentsPage = page(() => import("../pages/AgentsPage.tsx"));
 const AgentEntryPage = page(() => import("../pages/AgentEntryPage.tsx"));
 const AiRankingPage = page(() => import("../pages/AiRankingPage.tsx"));
 const AiComparePage = page(() => import("../pages/AiComparePage.tsx"));
+const ReportSharePage = page(() => import("../pages/ReportSharePage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -69,7 +70,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: "/aiRanking", title: msg`AI ranking`, page: AiRankingPage },
   { path: "/chatDetail/:code", title: msg`Shared chat`, page: ChatDetailPage },
   upcoming("/chatDetailAiswap/:code", msg`Shared AI swap`),
-  upcoming("/reportShareDetail/:code", msg`Shared report`),
+  { path: "/reportShareDetail/:code", title: msg`Shared report`, page: ReportSharePage },
   { path: "/message/:type", title: msg`News`, page: NewsPage },
   { path: "/messageDetail/:code", title: msg`News`, page: NewsDetailPage },
   upcoming("/messageKolDetail/:code", msg`KOL post`),
