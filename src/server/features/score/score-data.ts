@@ -14,8 +14,8 @@ export interface ScoreMarketView {
   source: { mode: "replay" | "live"; provider: string; at: string };
   /** priced coins in rank order */
   listed: readonly { coin: Coin }[];
-  /** the priced coins by upper-case symbol */
-  byAbbr: ReadonlyMap<string, { coin: Coin }>;
+  /** the priced coins by upper-case symbol, with their data's tags (a stablecoin is "stablecoin") */
+  byAbbr: ReadonlyMap<string, { coin: Coin; meta?: { categories: readonly string[] } | undefined }>;
   /** each dashboard category's coins, in the category's order (the membership getCoinList lists) */
   categories: Readonly<Record<DashboardCategory, readonly Coin[]>>;
 }

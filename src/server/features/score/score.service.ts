@@ -196,6 +196,8 @@ export function createScoreService(deps: ScoreServiceDeps): ScoreService {
       const view = market.view();
       const [scored, checked] = await Promise.all([scoresOf(view), validation()]);
       const members = view.categories[query.category].flatMap((coin): { coin: Coin; place: number }[] => {
+        // a stablecoin's calm is its peg, not a merit: it is scored (its token page shows it) but not ranked
+        if (view.byAbbr.get(coin.coinAbbr)?.meta?.categories.includes("stablecoin")) return [];
         const place = scored.places.get(coin.coinAbbr);
         return place === undefined ? [] : [{ coin, place }];
       });
