@@ -18,8 +18,8 @@ function sectionOf(location: string): NavSection["id"] {
   }
   if (location.startsWith("/message")) return "news";
   if (location.startsWith("/aiBuyCoins") || location.startsWith("/swap")) return "aiswap";
-  if (location.startsWith("/discover")) return "predict";
-  if (location.startsWith("/agents")) return "agents";
+  if (location.startsWith("/predict")) return "predict";
+  if (location.startsWith("/agents") || location.startsWith("/discover")) return "agents";
   return "home";
 }
 
