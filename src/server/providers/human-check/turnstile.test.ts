@@ -20,7 +20,7 @@ beforeAll(async () => {
     received.push(form);
     const token = form.get("response");
     if (token === "slow") {
-      setTimeout(() => response.end(JSON.stringify({ success: true })), 1_000).unref();
+      // never answers: only the check's own time limit ends the wait
       return;
     }
     if (token === "broken") {
@@ -45,7 +45,8 @@ afterAll(async () => {
 });
 
 describe("Turnstile human check", () => {
-  const options = () => ({ siteKey: "site-key", secretKey: "secret-key", verifyUrl, timeoutMs: 200 });
+  // a limit a loaded machine's loopback answer is always within; the late answer below never comes at all
+  const options = (timeoutMs = 30_000) => ({ siteKey: "site-key", secretKey: "secret-key", verifyUrl, timeoutMs });
 
   it("hands the widget the site key", async () => {
     expect(await createTurnstileCheck(options()).challenge()).toEqual({ provider: "turnstile", siteKey: "site-key" });
@@ -72,9 +73,7 @@ describe("Turnstile human check", () => {
     expect(await check.verify("bad", "127.0.0.1")).toBe(false);
     expect(await check.verify("broken", "127.0.0.1")).toBe(false);
     expect(await check.verify("not-json", "127.0.0.1")).toBe(false);
-    const started = performance.now();
-    expect(await check.verify("slow", "127.0.0.1")).toBe(false);
-    expect(performance.now() - started).toBeLessThan(900);
+    expect(await createTurnstileCheck(options(200)).verify("slow", "127.0.0.1")).toBe(false);
   });
 
   it("refuses when Cloudflare cannot be reached", async () => {
