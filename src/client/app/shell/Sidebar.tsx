@@ -13,9 +13,8 @@ import "./sidebar.css";
 const PANEL_EDGE_PX = 320;
 
 function sectionOf(location: string): NavSection["id"] {
-  if (location.startsWith("/popularTokens") || location.startsWith("/tokensData") || location.startsWith("/crypto")) {
-    return "dashboard";
-  }
+  const dashboard = ["/popularTokens", "/tokensData", "/crypto", "/aiRanking", "/aiCompare"];
+  if (dashboard.some((prefix) => location.startsWith(prefix))) return "dashboard";
   if (location.startsWith("/message")) return "news";
   if (location.startsWith("/aiBuyCoins") || location.startsWith("/swap")) return "aiswap";
   if (location.startsWith("/predict")) return "predict";
