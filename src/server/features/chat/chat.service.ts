@@ -23,6 +23,7 @@ import type { ChatOwner, ChatQuota } from "./chat-quota.ts";
 import type { ChatEventSink } from "./chat-sse.ts";
 import type { ModelRegistry, ResolvedModel } from "./model-registry.ts";
 import { runModel } from "./model-run.ts";
+import { agentHint } from "./mountainlion/agents.ts";
 import { relatedQuestions } from "./related-questions.ts";
 import { AbortReason, createRunningAnswers } from "./running-answers.ts";
 import { transcribeQuestion } from "./voice-question.ts";
@@ -304,13 +305,19 @@ export function createChatService(deps: ChatServiceDeps) {
         });
         const outcome = await runModel({
           model,
-          system: systemPrompt({
-            language: body.language,
-            mode: body.mode,
-            now: clock.now(),
-            model,
-            createImg: body.createImg,
-          }),
+          // the chat's agent reaches every model as one more line of the system prompt, as the mode does
+          system: [
+            systemPrompt({
+              language: body.language,
+              mode: body.mode,
+              now: clock.now(),
+              model,
+              createImg: body.createImg,
+            }),
+            agentHint(body.agentId),
+          ]
+            .filter(Boolean)
+            .join("\n"),
           messages: buildMessages(history, prepared, model, deps.publicUrl),
           tools: model.tools && toolkit ? toolkit.tools(body.language) : undefined,
           controller,

@@ -641,6 +641,14 @@ export function notFoundBlock(output: NotFoundOutput, language: L): string {
         : output.query
           ? `Not found: no news item matches "${output.query}".`
           : "There are no news items right now.";
+    case "notAvailable":
+      return c
+        ? `这台服务器上没有${output.query ? ` **${output.query}** 的` : ""}这项数据（${output.message}），我不会编造。`
+        : `This server doesn't have that data${output.query ? ` for **${output.query}**` : ""} (${output.message}), and I won't make it up.`;
+    case "notEnoughHistory":
+      return c
+        ? `**${output.query}** 的历史太短，无法给出经过检验的预测，所以没有预测。`
+        : `**${output.query}** has too little history for a tested forecast, so there is none.`;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type MoversOutput,
   type NewsOutput,
   type NotFoundOutput,
+  type PredictOutput,
   type PriceChangeOutput,
   type SentimentOutput,
   type TokenPriceOutput,
@@ -29,6 +30,7 @@ import {
 } from "./answer-blocks.ts";
 import { type AnswerLanguage, formatDate, formatPercent, formatTime } from "./format.ts";
 import type { Intent, Question } from "./intent.ts";
+import { predictBlock } from "./predict-answer.ts";
 import { texts } from "./texts.ts";
 
 /** A tool's answer as it comes back in the prompt. */
@@ -93,6 +95,12 @@ export function plannedCalls(intent: Intent, options: { chart?: boolean } = {}):
       return [{ toolName: "marketSentiment", input: {} }];
     case "glossary":
       return [{ toolName: "glossary", input: { term: intent.term } }];
+    case "predict": {
+      // tomorrow: the hourly steps (the daily one where the coin has no hourly data); next week: the daily steps
+      const interval =
+        intent.horizon === "day" ? { interval: "1h" } : intent.horizon === "week" ? { interval: "1d" } : {};
+      return intent.symbols.map((symbol) => ({ toolName: "predict", input: { symbol, ...interval } }));
+    }
     default:
       return [];
   }
@@ -121,6 +129,7 @@ interface Read {
   sentiments: SentimentOutput[];
   movers: MoversOutput[];
   glossary: GlossaryOutput[];
+  predictions: PredictOutput[];
   notFound: NotFoundOutput[];
   failed: { tool: string; message: string }[];
 }
@@ -135,6 +144,7 @@ function read(results: readonly ToolResult[]): Read {
     sentiments: [],
     movers: [],
     glossary: [],
+    predictions: [],
     notFound: [],
     failed: [],
   };
@@ -205,6 +215,13 @@ function read(results: readonly ToolResult[]): Read {
         const parsed = toolOutputSchemas.glossary.safeParse(value);
         if (!parsed.success) fail();
         else if (parsed.data.found) out.glossary.push(parsed.data);
+        else out.notFound.push(parsed.data);
+        break;
+      }
+      case "predict": {
+        const parsed = toolOutputSchemas.predict.safeParse(value);
+        if (!parsed.success) fail();
+        else if (parsed.data.found) out.predictions.push(parsed.data);
         else out.notFound.push(parsed.data);
         break;
       }
@@ -291,12 +308,29 @@ export function answerFromResults(question: Question, results: readonly ToolResu
     if (note) blocks.push(note);
   }
   for (const entry of r.glossary) blocks.push(glossaryBlock(entry, language));
+  const horizon = question.intent.kind === "predict" ? question.intent.horizon : undefined;
+  for (const forecast of r.predictions) blocks.push(predictBlock(forecast, language, horizon));
   for (const missing of r.notFound) blocks.push(notFoundBlock(missing, language));
   for (const failure of r.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
-  if (r.stats.length > 0 && question.forecast) blocks.push(texts.notAdvice(language));
+  if (r.stats.length > 0 && question.forecast) {
+    blocks.push(texts.notAdvice(language));
+    // the tested forecast is there to be read, with its record, on the Predict page
+    blocks.push(
+      texts.forecastPointer(
+        r.stats.map((s) => s.symbol),
+        language,
+      ),
+    );
+  }
 
   const answered =
-    r.prices.length + r.periods.length + r.compares.length + r.stats.length + r.movers.length + r.sentiments.length;
+    r.prices.length +
+    r.periods.length +
+    r.compares.length +
+    r.stats.length +
+    r.movers.length +
+    r.sentiments.length +
+    r.predictions.length;
   if (answered + r.news.length + r.glossary.length + r.notFound.length + r.failed.length === 0) {
     blocks.push(texts.noResults(language));
   }
@@ -311,6 +345,7 @@ export function answerFromResults(question: Question, results: readonly ToolResu
     ...r.sentiments,
     ...r.news,
     ...r.glossary,
+    ...r.predictions,
     ...r.notFound,
   ];
   for (const output of all) {

@@ -12,7 +12,10 @@
  * another currency), `news` (the news of a window, and the coin's move over it), `glossary`, `compare`; asked in the
  * chat's Deep think mode, `deepThink` (a coin's moving averages, volatility, drawdown and strength against a
  * benchmark); in its AI one-click buy mode, `aiBuy` (what an amount buys or costs at the market price, with no order
- * placed).
+ * placed); for a coin's forecast, `predict` (the Predict page's forecast with its record, from the predict port: the
+ * test gives a stand-in whose forecast starts from the coin's real last close); asked of the research report agent
+ * (the chat's agentId), `report` (returns, volatility, drawdown and correlation with a benchmark, all computed here
+ * from the shipped candles).
  */
 
 export const MARKET_TIME = "2026-03-09T12:30:00.000Z";
@@ -76,7 +79,20 @@ export type GoldenExpectation =
   /** asked in the Deep think mode: the coin's daily figures, its return against the benchmark's over 30 days */
   | { kind: "deepThink"; symbol: string; benchmark: string }
   /** asked in the AI one-click buy mode: a USDT amount to spend, a number of coins to buy, or no amount (asked for) */
-  | { kind: "aiBuy"; symbol: string; amount: { usdt: number } | { coins: number } | null };
+  | { kind: "aiBuy"; symbol: string; amount: { usdt: number } | { coins: number } | null }
+  /**
+   * a forecast: the tool input (`asked`: the interval asked for, none for the coin's default), the interval of the
+   * steps answered, and the horizon the question names (tomorrow: the first 24 hourly steps, every 4th)
+   */
+  | {
+      kind: "predict";
+      symbol: string;
+      asked?: "1h" | "1d";
+      interval: "1h" | "1d";
+      horizon?: "day" | "week";
+    }
+  /** asked of the research report agent: the coin's report, its correlation measured against `benchmark` */
+  | { kind: "report"; symbol: string; benchmark: string };
 
 export interface GoldenQuestion {
   question: string;
@@ -85,6 +101,8 @@ export interface GoldenQuestion {
   at?: string;
   /** the chat's input mode, when not search */
   mode?: "deepThink" | "aiSwap";
+  /** the chat's agent (agentId), when it is for one */
+  agent?: string;
   expect: GoldenExpectation;
 }
 
@@ -319,4 +337,61 @@ export const GOLDEN_QUESTIONS: readonly GoldenQuestion[] = [
     expect: { kind: "aiBuy", symbol: "BTC", amount: { coins: 0.5 } },
   },
   { question: "buy SOL", language: "en", mode: "aiSwap", expect: { kind: "aiBuy", symbol: "SOL", amount: null } },
+
+  // a coin's forecast with its record, as the Predict page shows it
+  {
+    question: "predict BTC for tomorrow",
+    language: "en",
+    expect: { kind: "predict", symbol: "BTC", asked: "1h", interval: "1h", horizon: "day" },
+  },
+  { question: "BTC price prediction", language: "en", expect: { kind: "predict", symbol: "BTC", interval: "1h" } },
+  {
+    question: "where will ETH be next week",
+    language: "en",
+    expect: { kind: "predict", symbol: "ETH", asked: "1d", interval: "1d", horizon: "week" },
+  },
+  {
+    question: "predict SOL for tomorrow",
+    language: "en",
+    expect: { kind: "predict", symbol: "SOL", asked: "1h", interval: "1d", horizon: "day" },
+  },
+  {
+    question: "预测一下比特币明天的价格",
+    language: "zh",
+    expect: { kind: "predict", symbol: "BTC", asked: "1h", interval: "1h", horizon: "day" },
+  },
+  {
+    question: "SOL 未来7天走势预测",
+    language: "zh",
+    expect: { kind: "predict", symbol: "SOL", asked: "1d", interval: "1d", horizon: "week" },
+  },
+  { question: "以太坊价格预测", language: "zh", expect: { kind: "predict", symbol: "ETH", interval: "1h" } },
+  // the price prediction agent reads any coin as a forecast request
+  { question: "XRP", language: "en", agent: "2", expect: { kind: "predict", symbol: "XRP", interval: "1d" } },
+  {
+    question: "狗狗币这周呢",
+    language: "zh",
+    agent: "2",
+    expect: { kind: "predict", symbol: "DOGE", asked: "1d", interval: "1d", horizon: "week" },
+  },
+
+  // the research report agent
+  {
+    question: "report on SOL",
+    language: "en",
+    agent: "1",
+    expect: { kind: "report", symbol: "SOL", benchmark: "BTC" },
+  },
+  {
+    question: "Research report on BTC",
+    language: "en",
+    agent: "1",
+    expect: { kind: "report", symbol: "BTC", benchmark: "ETH" },
+  },
+  {
+    question: "写一份以太坊研报",
+    language: "zh",
+    agent: "1",
+    expect: { kind: "report", symbol: "ETH", benchmark: "BTC" },
+  },
 ];

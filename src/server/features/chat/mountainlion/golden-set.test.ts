@@ -8,7 +8,9 @@ import { parseHeadlines } from "../../../providers/news/headlines.ts";
 import { fold } from "../../../providers/news/replay-news.ts";
 import { systemPrompt } from "../chat-prompt.ts";
 import { createChatTools } from "../tools/chat-tools.ts";
+import { FIXTURE_RECORD, fixturePredictions, fixtureStep } from "../tools/forecast-fixtures.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
+import { agentHint } from "./agents.ts";
 import { cell } from "./format.ts";
 import {
   type DaysWindow,
@@ -232,22 +234,31 @@ async function ask(golden: GoldenQuestion) {
       news: data.news,
       fx: data.fx,
       language: golden.language === "zh" ? "cn" : "en",
+      // the predict port: a stand-in whose forecast starts from the coin's real last close (forecast-fixtures.ts)
+      predictions: fixturePredictions(data.market),
     }),
     stopWhen: stepCountIs(4),
-    // the chat's input mode reaches the model in its system prompt
-    system: golden.mode
-      ? systemPrompt({
-          language: golden.language === "zh" ? "cn" : "en",
-          mode: golden.mode,
-          now: new Date(golden.at ?? MARKET_TIME),
-          model: { vision: false, tools: true },
-        })
-      : undefined,
+    // the chat's input mode and its agent reach the model in its system prompt
+    system:
+      golden.mode || golden.agent
+        ? [
+            systemPrompt({
+              language: golden.language === "zh" ? "cn" : "en",
+              mode: golden.mode ?? "search",
+              now: new Date(golden.at ?? MARKET_TIME),
+              model: { vision: false, tools: true },
+            }),
+            golden.agent ? agentHint(golden.agent) : undefined,
+          ]
+            .filter(Boolean)
+            .join("\n")
+        : undefined,
     prompt: golden.question,
   });
   const calls = result.steps[0]?.toolCalls.map((c) => c.toolName) ?? [];
   const steps = result.steps.map((step) => step.toolCalls.map((c) => c.toolName));
-  return { text: result.text, calls, steps };
+  const inputs = result.steps[0]?.toolCalls.map((c) => [c.toolName, c.input]) ?? [];
+  return { text: result.text, calls, steps, inputs };
 }
 
 /** The daily candles completed at the question's market time. */
@@ -557,6 +568,160 @@ const checks: {
     const high = Math.max(...week.map((r) => r.h));
     expect(text).toContain(`**${priceText(low)} – ${priceText(high)} USDT**`);
   },
+
+  predict: (golden, e) => forecastChecks.predict(golden, e),
+  report: (golden, e) => forecastChecks.report(golden, e),
+};
+
+/** The sample Pearson correlation. */
+function correlation(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((sum, x) => sum + x, 0) / n;
+  const my = ys.reduce((sum, y) => sum + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  xs.forEach((x, i) => {
+    const y = ys[i] ?? 0;
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
+  });
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+const forecastChecks = {
+  async predict(golden: GoldenQuestion, e: Extract<GoldenExpectation, { kind: "predict" }>) {
+    const zh = golden.language === "zh";
+    const { text, inputs, steps } = await ask(golden);
+    expect(inputs).toEqual([["predict", { symbol: e.symbol, ...(e.asked ? { interval: e.asked } : {}) }]]);
+    expect(steps).toEqual([["predict"], []]);
+    const step = e.interval === "1h" ? HOUR : DAY;
+    const market = Date.parse(golden.at ?? MARKET_TIME);
+    // the forecast's origin: the last candle completed at the market time, read from the shipped file
+    const origin = candles(e.symbol, e.interval === "1h" ? "hours" : "days")
+      .filter((r) => r.t + step <= market)
+      .at(-1);
+    if (!origin) throw new Error("no origin");
+    expect(text).toContain(
+      zh
+        ? `起点是 ${minute(origin.t + step)} 的收盘价 **${priceText(origin.c)} USDT**`
+        : `from the close of ${minute(origin.t + step)} at **${priceText(origin.c)} USDT**`,
+    );
+    const horizon = e.interval === "1h" ? 48 : 7;
+    const shown =
+      e.interval === "1d"
+        ? e.horizon === "day"
+          ? [1]
+          : [1, 2, 3, 4, 5, 6, 7]
+        : e.horizon === "day"
+          ? [4, 8, 12, 16, 20, 24]
+          : [6, 12, 18, 24, 30, 36, 42, 48];
+    for (let n = 1; n <= horizon; n += 1) {
+      const s = fixtureStep(origin.c, n, true);
+      const row = `| ${n} | ${minute(origin.t + (n + 1) * step)} | ${priceText(s.forecast)} | ${priceText(s.lo80)} – ${priceText(s.hi80)} |`;
+      if (shown.includes(n)) expect(text).toContain(row);
+      else expect(text).not.toContain(row);
+    }
+    if (e.asked && e.asked !== e.interval) {
+      expect(text).toContain(
+        zh
+          ? `${e.symbol} 没有小时线预测，以下是它的日线预测。`
+          : `${e.symbol} has no hourly forecast; here is its daily one.`,
+      );
+    }
+    const r = FIXTURE_RECORD;
+    const from = r.from.slice(0, 10);
+    const to = r.to.slice(0, 10);
+    expectAll(
+      text,
+      zh
+        ? [
+            `${r.origins} 个起点，${from} 至 ${to}，第 1–${horizon} 步`,
+            `平均误差是“不变”预测的 **${r.maeRatio.toFixed(2)} 倍**`,
+            `方向判断正确率 53.1%（共 ${r.directionCalls} 次，95% 区间 50.8%–55.3%）`,
+            "80% 区间覆盖了 79.2% 的实际收盘价",
+            "加密货币价格接近随机游走",
+            `[在预测页面查看 ${e.symbol} 的预测](/predict/${e.symbol})`,
+            `来源：Binance (replay)，${minute(market)}`,
+          ]
+        : [
+            `${r.origins} origins from ${from} to ${to}, steps 1–${horizon}`,
+            `its average error was **${r.maeRatio.toFixed(2)}×** that of "no change"`,
+            `it called the direction right 53.1% of ${r.directionCalls} times, 95% interval 50.8%–55.3%`,
+            "the 80% band held 79.2% of actual closes",
+            "crypto prices move close to a random walk",
+            `[Open the ${e.symbol} forecast on the Predict page](/predict/${e.symbol})`,
+            `Source: Binance (replay), ${minute(market)}`,
+          ],
+    );
+  },
+
+  async report(golden: GoldenQuestion, e: Extract<GoldenExpectation, { kind: "report" }>) {
+    const zh = golden.language === "zh";
+    const { text, inputs } = await ask(golden);
+    expect(inputs).toEqual([
+      ["coinProfile", { symbol: e.symbol }],
+      ["newsSearch", { query: e.symbol, limit: 8, period: "14d" }],
+      ["predict", { symbol: e.symbol, interval: "1d" }],
+    ]);
+    const rows = completedDays(golden, e.symbol).slice(-91);
+    const bench = completedDays(golden, e.benchmark).slice(-91);
+    const last = rows.at(-1)?.c ?? 0;
+    for (const days of [7, 30, 90]) {
+      const before = rows.at(-1 - days)?.c ?? 1;
+      const change = percent(round2((last / before - 1) * 100));
+      expect(text).toContain(`| ${zh ? `${days} 天` : `${days} days`} | ${change} |`);
+    }
+    const returnsOf = (list: readonly Row[]) =>
+      new Map(list.flatMap((r, i) => (i === 0 ? [] : [[r.t, r.c / (list[i - 1]?.c ?? r.c) - 1] as const])));
+    const coinReturns = returnsOf(rows);
+    const recent = [...coinReturns.values()].slice(-30);
+    const mean = recent.reduce((sum, r) => sum + r, 0) / recent.length;
+    const stdev = Math.sqrt(recent.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (recent.length - 1));
+    let peak = rows.at(-90) ?? rows[0];
+    let worst = 0;
+    for (const row of rows.slice(-90)) {
+      if (peak && row.c > peak.c) peak = row;
+      worst = Math.min(worst, row.c / (peak?.c ?? row.c) - 1);
+    }
+    const benchReturns = returnsOf(bench);
+    const shared = [...coinReturns.keys()].filter((t) => benchReturns.has(t)).slice(-90);
+    const r = correlation(
+      shared.map((t) => coinReturns.get(t) ?? 0),
+      shared.map((t) => benchReturns.get(t) ?? 0),
+    );
+    const daily = round2(stdev * 100).toFixed(2);
+    const yearly = round2(stdev * Math.sqrt(365) * 100).toFixed(2);
+    expectAll(
+      text,
+      zh
+        ? [
+            `## 研究报告：${coinName(e.symbol)}`,
+            `| 价格 | ${priceText(priceAt(e.symbol, Date.parse(golden.at ?? MARKET_TIME)))} USDT |`,
+            `- 30 天波动率：每天 ±${daily}%，年化 **${yearly}%**`,
+            `- 最大回撤（90 天）：**${percent(round2(worst * 100))}**`,
+            `### 与 ${e.benchmark} 的相关性`,
+            `近 ${shared.length} 个日收益的相关系数：**${round2(r).toFixed(2)}**`,
+            "### 近 14 天新闻",
+            "### 预测及其记录",
+            "### 风险",
+            "本报告描述数据，不构成投资建议",
+          ]
+        : [
+            `## Research report: ${coinName(e.symbol)}`,
+            `| Price | ${priceText(priceAt(e.symbol, Date.parse(golden.at ?? MARKET_TIME)))} USDT |`,
+            `- 30-day volatility: ±${daily}% a day, **${yearly}%** annualised`,
+            `- Max drawdown (90 days): **${percent(round2(worst * 100))}**`,
+            `### Correlation with ${e.benchmark}`,
+            `Correlation of the last ${shared.length} daily returns: **${round2(r).toFixed(2)}**`,
+            "### News of the last 14 days",
+            "### Forecast and its record",
+            "### Risks",
+            "this report describes data and is not advice",
+          ],
+    );
+  },
 };
 
 describe("MountainLion's golden questions", () => {
@@ -564,7 +729,7 @@ describe("MountainLion's golden questions", () => {
     expect(GOLDEN_QUESTIONS.length).toBeGreaterThanOrEqual(40);
     expect(new Set(GOLDEN_QUESTIONS.map((g) => g.language))).toEqual(new Set(["en", "zh"]));
     expect(new Set(GOLDEN_QUESTIONS.map((g) => g.expect.kind))).toEqual(
-      new Set(["move", "trend", "price", "news", "glossary", "compare", "deepThink", "aiBuy"]),
+      new Set(["move", "trend", "price", "news", "glossary", "compare", "deepThink", "aiBuy", "predict", "report"]),
     );
   });
 

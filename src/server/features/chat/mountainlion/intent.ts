@@ -29,6 +29,11 @@ export type Intent =
   | { kind: "movers"; directions: ("up" | "down")[] }
   | { kind: "sentiment" }
   | { kind: "glossary"; term: string }
+  /**
+   * a coin's price forecast with its record (the Predict page's): `horizon` day (tomorrow, the next 24 hours: the
+   * hourly forecast where the coin has one) or week (the next 7 days: the daily one); none: the page's default
+   */
+  | { kind: "predict"; symbols: string[]; horizon?: "day" | "week" }
   | { kind: "help" }
   /** a price, trend or comparison without a coin to look up */
   | { kind: "needCoin" }
@@ -38,7 +43,10 @@ export interface Question {
   text: string;
   language: AnswerLanguage;
   intent: Intent;
-  /** asks for a prediction or for advice: declined, with the data shown where there is a coin */
+  /**
+   * asks for advice or a call ("should I buy", "will it go up"): declined, with the data shown where there is a coin;
+   * a request for a coin's forecast is the predict intent instead, answered with the forecast and its record
+   */
   forecast: boolean;
   /** the message carried files or images, which MountainLion cannot read */
   attachments: boolean;
@@ -46,6 +54,7 @@ export interface Question {
 
 const CJK = /[\u3400-\u9fff]/;
 const MAX_PRICES = 5;
+const MAX_FORECASTS = 2;
 const MAX_TRENDS = 3;
 
 /** Capitalised words that are not coins: glossary abbreviations, currencies, time zones, common words. */
@@ -133,6 +142,20 @@ const KEYWORDS = {
     ),
     /预测|预计|会涨|会跌|会不会|明天|下周|下个月|能涨到|能到|目标价|该买|该卖|能买吗|可以买吗|买入吗|卖出吗|抄底/,
   ],
+  /** a request for a forecast itself, which the predict tool answers with its record */
+  predict: [
+    en(
+      String.raw`\b(predict\w*|forecast\w*|where will \S+ be|where is \S+ (going|heading)|price outlook for (tomorrow|next))\b`,
+    ),
+    /预测|预计|预判|走势预估/,
+  ],
+  /** advice, declined even when a forecast is asked for with it */
+  advice: [
+    en(
+      String.raw`\b(should i (buy|sell|hold)|good (time )?to (buy|sell)|worth buying|buy or sell|price target|target price)\b`,
+    ),
+    /该买|该卖|能买吗|可以买吗|买入吗|卖出吗|抄底|值得买|要不要买|目标价/,
+  ],
 } as const;
 
 type Signal = keyof typeof KEYWORDS;
@@ -152,6 +175,25 @@ export function explainedTerm(text: string): string | undefined {
   for (const pattern of patterns) {
     const term = pattern.exec(trimmed)?.[1]?.trim();
     if (term) return term;
+  }
+  return undefined;
+}
+
+/** The horizon a forecast question names: tomorrow / the next 24 hours, or the next week / 7 days. */
+export function horizonOf(text: string): "day" | "week" | undefined {
+  if (
+    /\b(tomorrow|next 24 ?h(ours)?|24 hours|next day|one day ahead)\b|明天|明日|未来\s*24\s*小时|24\s*小时|一天后/i.test(
+      text,
+    )
+  ) {
+    return "day";
+  }
+  if (
+    /\b(next week|this week|week ahead|coming week|next 7 days|next seven days|7[- ]days?|seven days)\b|下周|下一周|未来\s*(7|七)\s*天|未来一周|本周|这周|(7|七)\s*天/i.test(
+      text,
+    )
+  ) {
+    return "week";
   }
   return undefined;
 }
@@ -387,10 +429,14 @@ function newsTopic(text: string): string {
 const FOLLOW_UP = /^\s*(and|also|what about|how about|same for|then)\b|^\s*(那|还有|再看看?)|呢[\s?？]*$/i;
 
 const coinIntent = (intent: Intent) =>
-  intent.kind === "price" || intent.kind === "trend" || intent.kind === "compare" || intent.kind === "news";
+  intent.kind === "price" ||
+  intent.kind === "trend" ||
+  intent.kind === "compare" ||
+  intent.kind === "news" ||
+  intent.kind === "predict";
 
-function coinsOf(intent: Intent): string[] {
-  if (intent.kind === "price" || intent.kind === "trend") return intent.symbols;
+export function coinsOf(intent: Intent): string[] {
+  if (intent.kind === "price" || intent.kind === "trend" || intent.kind === "predict") return intent.symbols;
   if (intent.kind === "compare") return [intent.a, intent.b];
   if (intent.kind === "news" && /^[A-Z0-9]{2,10}$/.test(intent.query)) return [intent.query];
   return [];
@@ -447,6 +493,12 @@ function sameKindFor(previous: Intent, coins: string[], text: string, framing: F
         return { kind: "compare", a: first === previous.a ? previous.b : previous.a, b: first, ...framed(framing) };
       return { ...previous, ...framed(framing) };
     }
+    case "predict":
+      return {
+        kind: "predict",
+        symbols: coins.slice(0, MAX_FORECASTS),
+        ...(previous.horizon ? { horizon: previous.horizon } : {}),
+      };
     case "news":
       return {
         kind: "news",
@@ -459,6 +511,14 @@ function sameKindFor(previous: Intent, coins: string[], text: string, framing: F
   }
 }
 
+function predictIntent(coins: readonly string[], text: string): { intent: Intent; forecast: boolean } {
+  const horizon = horizonOf(text);
+  return {
+    intent: { kind: "predict", symbols: coins.slice(0, MAX_FORECASTS), ...(horizon ? { horizon } : {}) },
+    forecast: false,
+  };
+}
+
 function readIntent(text: string, history: readonly string[] | undefined): { intent: Intent; forecast: boolean } {
   const forecast = has(text, "forecast");
   if (GREETING.test(text)) return { intent: { kind: "help" }, forecast: false };
@@ -467,6 +527,9 @@ function readIntent(text: string, history: readonly string[] | undefined): { int
   if (term && findGlossaryEntry(term)) return { intent: { kind: "glossary", term }, forecast: false };
 
   let coins = findCoins(text);
+  // a coin's forecast, asked for as such: the forecast and its record (advice with it stays declined)
+  const predicts = has(text, "predict") && !has(text, "advice");
+  if (coins.length > 0 && predicts) return predictIntent(coins, text);
   const window = periodOf(text);
   const own: Framing = framed({ period: window?.period, currency: currencyOf(text) });
   const signals = {
@@ -500,6 +563,7 @@ function readIntent(text: string, history: readonly string[] | undefined): { int
 
   const inherited = coins.length === 0 && asksAboutCoins && previous !== undefined;
   if (inherited && previous) coins = coinsOf(previous);
+  if (coins.length > 0 && predicts) return predictIntent(coins, text);
   // a follow-up keeps the earlier window and currency unless it names its own
   const framing: Framing = previous && (inherited || FOLLOW_UP.test(text)) ? { ...framingOf(previous), ...own } : own;
   if (coins.length > 0) {

@@ -61,7 +61,7 @@ const GOLDEN: readonly ModeCase[] = [
     mode: "deepThink",
     language: "en",
     steps: [["tokenPrice", "technicalAnalysis"], ["marketSentiment", "newsSearch"], []],
-    says: ["I don't predict prices", "### Trend", "it is not a forecast or advice"],
+    says: ["I don't make calls on where a price will go", "### Trend", "it is not a forecast or advice"],
     never: [/will (rise|go up)/i],
   },
   {

@@ -9,6 +9,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { CHART_REQUEST } from "../chat-prompt.ts";
+import { agentLead, agentOf, agentQuestion, agentStep } from "./agents.ts";
 import { answerFromResults, answerWithoutData, type PlannedCall, plannedCalls, type ToolResult } from "./compose.ts";
 import type { AnswerLanguage } from "./format.ts";
 import { parseQuestion, type Question } from "./intent.ts";
@@ -126,7 +127,10 @@ function decide(call: LanguageModelV3CallOptions): Turn {
     .map(textOf)
     .reverse();
   const attached = user.content.some((part) => part.type === "file");
-  const question = parseQuestion(textOf(user), history, fallback, attached);
+  const systemText = system ? textOf(system) : undefined;
+  // the chat's agent (its line in the system prompt) reads the question its own way, or answers on its own
+  const agent = agentOf(systemText);
+  const question = agentQuestion(agent, parseQuestion(textOf(user), history, fallback, attached));
   const after = prompt.slice(lastUser + 1);
   const results = toolResults(after);
   const offered = new Set(
@@ -134,18 +138,23 @@ function decide(call: LanguageModelV3CallOptions): Turn {
       ? []
       : (call.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : [])),
   );
-  // deep think and AI one-click buy (the mode travels in the system prompt) plan and answer on their own
-  const mode = chatModeOf(system ? textOf(system) : undefined);
+  const own = agentStep(agent, question, results, offered);
+  if (own?.kind === "answer") return { kind: "text", text: own.text, language: question.language };
+  if (own?.kind === "calls") return toolCalls(own.calls);
+  // deep think and AI one-click buy (the mode travels in the system prompt) plan and answer on their own; a forecast
+  // request is answered the same way in every mode
+  const mode = question.intent.kind === "predict" ? "search" : chatModeOf(systemText);
   const step = modeStep(mode, question, results, offered);
   if (step.kind === "answer") return { kind: "text", text: step.text, language: question.language };
   if (step.kind === "calls") return toolCalls(step.calls);
 
-  if (results.length > 0 || after.some((m) => m.role === "tool")) return answer(question, results);
+  const lead = agentLead(agent, question);
+  if (results.length > 0 || after.some((m) => m.role === "tool")) return answer(question, results, lead);
 
   // the chat's request for a chart ("generate image") travels in the system prompt, as it does for every model
-  const chart = system !== undefined && textOf(system).includes(CHART_REQUEST);
+  const chart = systemText?.includes(CHART_REQUEST) === true;
   const planned = plannedCalls(question.intent, { chart });
-  if (planned.length === 0) return answer(question, undefined);
+  if (planned.length === 0) return answer(question, undefined, lead);
   const calls = planned.filter((c) => offered.has(c.toolName));
   if (calls.length === 0) {
     return { kind: "text", text: texts.noTools(question.language), language: question.language };
@@ -158,9 +167,17 @@ const toolCalls = (calls: readonly PlannedCall[]): Turn => ({
   calls: calls.map((c) => ({ id: `ml_${randomUUID()}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
 });
 
-function answer(question: Question, results: readonly ToolResult[] | undefined): Turn {
+function answer(question: Question, results: readonly ToolResult[] | undefined, lead?: string): Turn {
   const text = results ? answerFromResults(question, results) : answerWithoutData(question);
-  return { kind: "text", text, language: question.language };
+  return {
+    kind: "text",
+    text: lead
+      ? `${lead}
+
+${text}`
+      : text,
+    language: question.language,
+  };
 }
 
 /** The tools' results after the question, in the order they came. */

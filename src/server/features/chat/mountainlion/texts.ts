@@ -13,6 +13,7 @@ const CAPABILITIES: Record<AnswerLanguage, string> = {
     "- what moved today: the top gainers and losers",
     "- the market's sentiment: the fear-and-greed index",
     "- explain a term: *what is a stablecoin*",
+    "- a coin's price forecast with its tested record: *predict BTC for tomorrow*",
   ].join("\n"),
   zh: [
     "我可以根据本应用自己的数据回答：",
@@ -24,6 +25,7 @@ const CAPABILITIES: Record<AnswerLanguage, string> = {
     "- 今天的异动：涨幅榜和跌幅榜",
     "- 市场情绪：恐慌贪婪指数",
     "- 解释术语：*什么是稳定币*",
+    "- 币的价格预测及其检验记录：*预测一下比特币明天的价格*",
   ].join("\n"),
 };
 
@@ -40,13 +42,13 @@ export const texts = {
 
   noForecast: (language: AnswerLanguage) =>
     language === "zh"
-      ? "我不预测价格，也不提供买卖建议。"
-      : "I don't predict prices or give advice on buying or selling.",
+      ? "我不对涨跌下判断，也不提供买卖建议。"
+      : "I don't make calls on where a price will go or give advice on buying or selling.",
 
   forecastWithData: (language: AnswerLanguage) =>
     language === "zh"
-      ? "我不预测价格，也不提供买卖建议。以下是数据目前显示的情况："
-      : "I don't predict prices or give advice on buying or selling. Here is what the data shows so far:",
+      ? "我不对涨跌下判断，也不提供买卖建议。以下是数据目前显示的情况："
+      : "I don't make calls on where a price will go or give advice on buying or selling. Here is what the data shows so far:",
 
   attachments: (language: AnswerLanguage) =>
     language === "zh" ? "离线模式下我读不了附件里的文件或图片。" : "Offline, I can't read attached files or images.",
@@ -65,6 +67,15 @@ export const texts = {
     language === "zh"
       ? "我没有拿到回答这个问题所需的数据，所以不给出数字。"
       : "I didn't get the data needed to answer this, so I won't give figures.",
+
+  forecastPointer: (symbols: readonly string[], language: AnswerLanguage) => {
+    const links = [...new Set(symbols)]
+      .map((s) => `[/predict/${s}](/predict/${s})`)
+      .join(language === "zh" ? "、" : ", ");
+    return language === "zh"
+      ? `想看经过检验的统计预测及其历史记录，请看预测页面：${links}。`
+      : `For a statistical forecast with its tested record, see the Predict page: ${links}.`;
+  },
 
   notAdvice: (language: AnswerLanguage) =>
     language === "zh"

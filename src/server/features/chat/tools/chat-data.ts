@@ -1,4 +1,6 @@
-import type { CandleData, KlineInterval } from "../../../../contract/market.ts";
+import type { CandleData, DashboardCategory, KlineInterval } from "../../../../contract/market.ts";
+import type { PredictInfoData, PredictInterval } from "../../../../contract/predict.ts";
+import type { AiScore, AiScoreValidation } from "../../../../contract/score.ts";
 import type { CoinMeta, KlineRange, Ticker } from "../../../providers/market/market-provider.ts";
 import type { NewsProvider } from "../../../providers/news/news-provider.ts";
 
@@ -21,6 +23,8 @@ export interface ChatMarketView {
   source: { mode: "replay" | "live"; provider: string; at: string };
   /** priced coins in rank order */
   listed: readonly ChatListedCoin[];
+  /** the dashboard's categories and their coins (the market service's view has them; a test stand-in may not) */
+  categories?: Readonly<Partial<Record<DashboardCategory, readonly { coinAbbr: string }[]>>>;
 }
 
 export interface ChatMarket {
@@ -34,3 +38,28 @@ export interface ChatMarket {
 
 /** The news the tools search: the news port (the shipped archive, or the feeds), newest first. */
 export type ChatNews = Pick<NewsProvider, "kind" | "latest" | "search">;
+
+/**
+ * The price forecasts (the predict service fits it): a coin's forecast with its backtest and live record, the same
+ * data the Predict page shows. Throws ApiError notEnoughHistory for a coin too new for a tested forecast, and
+ * invalidValue for an unknown coin or an interval the coin cannot be forecast in.
+ */
+export interface ChatPredictions {
+  info(abbr: string, interval?: PredictInterval): Promise<PredictInfoData>;
+}
+
+/** One coin of the AI score ranking, as the score service lists it. */
+export interface ChatScoredCoin {
+  coin: { coinAbbr: string; coinName: string; rank: number | null; marketCap: number | null };
+  score: AiScore;
+}
+
+/** The AI score (the score service fits it): a dashboard category's coins by score, with the score's validation. */
+export interface ChatScores {
+  ranking(query: { category: DashboardCategory; page: number; pageSize: number }): Promise<{
+    list: readonly ChatScoredCoin[];
+    total: number;
+    validation: AiScoreValidation | null;
+    source: { provider: string; at: string };
+  }>;
+}

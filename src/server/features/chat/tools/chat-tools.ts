@@ -12,12 +12,15 @@ import {
   FIGURE_MAX_CANDLES,
   FIGURE_MIN_CANDLES,
 } from "../figures/figure-url.ts";
+import { aiScoresTool } from "./ai-scores-tool.ts";
 import { CANDLE_STATS_METHOD, candleStatistics } from "./candle-stats.ts";
-import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatNews } from "./chat-data.ts";
+import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatNews, ChatPredictions, ChatScores } from "./chat-data.ts";
 import { symbolOfName } from "./coin-names.ts";
+import { coinProfileTool } from "./coin-profile.ts";
 import { type ChatFx, converted, currencySchema, type FxOutput, fxFor } from "./currency.ts";
 import { findGlossaryEntry, GLOSSARY, GLOSSARY_REVISED, GLOSSARY_SOURCE } from "./glossary.ts";
 import { type PeriodMove, type PeriodWindow, periodMove, periodSchema, resolvePeriod } from "./period.ts";
+import { predictTool } from "./predict-tool.ts";
 import { technicalAnalysisTool } from "./technical-analysis.ts";
 import type {
   CandleStatsOutput,
@@ -43,6 +46,10 @@ export interface ChatToolsDeps {
   fx: ChatFx;
   /** the chat's language: news in it where the source has some, glossary titles, summaries */
   language: ChatLanguage;
+  /** the price forecasts (the predict service); without them the predict tool says forecasts are not available */
+  predictions?: ChatPredictions;
+  /** the AI score (the score service); without it the aiScores tool says the score is not available */
+  scores?: ChatScores;
 }
 
 const symbolSchema = z
@@ -199,7 +206,8 @@ const gap = (a: number | null, b: number | null) => (a === null || b === null ? 
 
 /**
  * The chat tools over the product's market, news and FX data, for every model (function calling) and MountainLion:
- * tokenPrice, priceChange, candleStats, compareTokens, newsSearch, marketSentiment, topMovers and glossary (their
+ * tokenPrice, priceChange, candleStats, compareTokens, newsSearch, marketSentiment, topMovers, glossary, predict (a
+ * coin's forecast with its record), coinProfile (a report's figures) and aiScores (the AI score screen) (their
  * outputs in tool-outputs.ts). Each output carries its figures and a citation: the market's provider and market
  * time for prices, the window's end for a move over a window, the last candle's close for candle statistics, the
  * outlet and publication time for news. Windows ("7d", "since:01-01", "today") are resolved at the market time
@@ -564,6 +572,12 @@ export function createChatTools(deps: ChatToolsDeps) {
     }),
 
     technicalAnalysis: technicalAnalysisTool({ market, find: findListed }),
+
+    predict: predictTool({ market, predictions: deps.predictions, find: findListed }),
+
+    coinProfile: coinProfileTool({ market, find: findListed }),
+
+    aiScores: aiScoresTool({ scores: deps.scores }),
 
     glossary: tool({
       description:

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chatCitationSchema } from "../../../../contract/chat.ts";
+import { aiScoreBands, aiScorePartIds, aiScoreValidationSchema } from "../../../../contract/score.ts";
 import { chatFigureSchema } from "../figures/figure-url.ts";
 import { fxOutputSchema } from "./currency.ts";
 
@@ -12,8 +13,19 @@ import { fxOutputSchema } from "./currency.ts";
 /** Something asked for that the data does not hold: an unknown coin, no candles, an unknown term, no news. */
 export const notFoundOutputSchema = z.object({
   found: z.literal(false),
-  /** badPeriod: a window that is not one at the market time (a day to come, 30 February) */
-  reason: z.enum(["unknownSymbol", "noCandles", "unknownTerm", "noNews", "badPeriod"]),
+  /**
+   * badPeriod: a window that is not one at the market time (a day to come, 30 February); notAvailable: this server
+   * has no forecasts or scores; notEnoughHistory: a coin too new for a tested forecast
+   */
+  reason: z.enum([
+    "unknownSymbol",
+    "noCandles",
+    "unknownTerm",
+    "noNews",
+    "badPeriod",
+    "notAvailable",
+    "notEnoughHistory",
+  ]),
   /** what was asked for: the symbol(s), the term, the query */
   query: z.string(),
   message: z.string(),
@@ -235,6 +247,133 @@ export const glossaryOutputSchema = z.object({
 });
 export type GlossaryOutput = z.infer<typeof glossaryOutputSchema>;
 
+const ci95 = z.tuple([z.number(), z.number()]).nullable();
+
+/**
+ * A coin's price forecast as the Predict page shows it: the steps with their 80 % band, and the record that goes
+ * with it (the walk-forward backtest on unseen data, the live record of stored forecasts judged since).
+ */
+export const predictOutputSchema = z.object({
+  found: z.literal(true),
+  symbol: z.string(),
+  name: z.string(),
+  /** the steps' interval: hourly (48 steps) or daily (7 steps) */
+  interval: z.enum(["1h", "1d"]),
+  /** the interval asked for when the coin cannot be forecast in it (the answer is then in `interval`); else null */
+  unavailableInterval: z.enum(["1h", "1d"]).nullable(),
+  /** the last completed candle the forecast saw: its open time and close */
+  origin: z.object({ time: z.string(), close: z.number() }),
+  steps: z.array(
+    z.object({ step: z.number(), time: z.string(), forecast: z.number(), lo80: z.number(), hi80: z.number() }),
+  ),
+  /** beatsNaive false: no model beat "no change" on this coin, so the forecast is "no change" itself */
+  model: z.object({ name: z.string(), version: z.string(), beatsNaive: z.boolean() }),
+  backtest: z.object({
+    from: z.string(),
+    to: z.string(),
+    origins: z.number(),
+    horizon: z.number(),
+    /** model MAE / "no change" MAE: below 1 the model beats "no change" */
+    maeRatio: z.number(),
+    /** 0..1 */
+    directionAccuracy: z.number().nullable(),
+    directionCalls: z.number(),
+    directionCi95: ci95,
+    /** share of actual closes inside the 80 % band, 0..1 */
+    coverage80: z.number(),
+  }),
+  live: z.object({
+    windowMs: z.number(),
+    judged: z.number(),
+    calls: z.number(),
+    winRate: z.number().nullable(),
+    winRateCi95: ci95,
+    coverage80: z.number().nullable(),
+  }),
+  /** the Predict page of this coin, a path of the app */
+  page: z.string(),
+  citation: chatCitationSchema,
+});
+export type PredictOutput = z.infer<typeof predictOutputSchema>;
+
+/** A coin's figures for a research report: overview, returns, volatility, drawdown and correlation with a benchmark. */
+export const coinProfileOutputSchema = z.object({
+  found: z.literal(true),
+  symbol: z.string(),
+  name: z.string(),
+  price: z.number(),
+  priceTime: z.string(),
+  rank: z.number().nullable(),
+  marketCap: z.number().nullable(),
+  rankAsOf: z.string().nullable(),
+  /** the dashboard categories holding the coin (hot and gainer are today's lists); null when the market has none */
+  categories: z.array(z.string()).nullable(),
+  /** the market time the profile was read at */
+  asOf: z.string(),
+  /** daily returns over 7, 30 and 90 days: last close / the close that many days earlier − 1, percent */
+  returns: z.array(z.object({ days: z.number(), change: z.number().nullable() })),
+  volatility: z.object({ days: z.number(), dailyPercent: z.number(), annualizedPercent: z.number() }).nullable(),
+  maxDrawdown: z
+    .object({
+      days: z.number(),
+      percent: z.number(),
+      peak: z.number(),
+      peakAt: z.string(),
+      trough: z.number(),
+      troughAt: z.string(),
+    })
+    .nullable(),
+  /** Pearson correlation of daily returns with the benchmark's on the same days */
+  correlation: z.object({ benchmark: z.string(), days: z.number(), value: z.number() }).nullable(),
+  /** the first and last daily candle read */
+  from: z.string(),
+  to: z.string(),
+  method: z.string(),
+  citation: chatCitationSchema,
+});
+export type CoinProfileOutput = z.infer<typeof coinProfileOutputSchema>;
+
+export const aiScoresOutputSchema = z.object({
+  found: z.literal(true),
+  category: z.string(),
+  /** the filters applied, as given */
+  filters: z.object({
+    minScore: z.number().nullable(),
+    maxRank: z.number().nullable(),
+    minRank: z.number().nullable(),
+    volatility: z.enum(["low", "high"]).nullable(),
+  }),
+  /** how the volatility filter was applied (the median of the category's scored coins), or null */
+  volatilityRule: z.string().nullable(),
+  /** scored coins in the category, and how many passed the filters */
+  counted: z.number(),
+  matched: z.number(),
+  rows: z.array(
+    z.object({
+      symbol: z.string(),
+      name: z.string(),
+      rank: z.number().nullable(),
+      marketCap: z.number().nullable(),
+      score: z.number(),
+      band: z.enum(aiScoreBands),
+      parts: z.array(
+        z.object({
+          id: z.enum(aiScorePartIds),
+          points: z.number(),
+          weight: z.number(),
+          value: z.number().nullable(),
+          unit: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /** the score's record: mean weekly Spearman rank correlation with the next week's returns */
+  validation: aiScoreValidationSchema.nullable(),
+  asOf: z.string(),
+  citation: chatCitationSchema,
+});
+export type AiScoresOutput = z.infer<typeof aiScoresOutputSchema>;
+
 /** Each tool's output schema (found or not found), by tool name. */
 export const toolOutputSchemas = {
   tokenPrice: z.union([tokenPriceOutputSchema, notFoundOutputSchema]),
@@ -245,6 +384,9 @@ export const toolOutputSchemas = {
   marketSentiment: sentimentOutputSchema,
   topMovers: moversOutputSchema,
   glossary: z.union([glossaryOutputSchema, notFoundOutputSchema]),
+  predict: z.union([predictOutputSchema, notFoundOutputSchema]),
+  coinProfile: z.union([coinProfileOutputSchema, notFoundOutputSchema]),
+  aiScores: z.union([aiScoresOutputSchema, notFoundOutputSchema]),
 } as const;
 export type ChatToolName = keyof typeof toolOutputSchemas;
 

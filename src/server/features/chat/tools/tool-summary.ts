@@ -1,4 +1,7 @@
+import { aiScoresInputSchema } from "./ai-scores-tool.ts";
 import { type ChatLanguage, chatToolInputSchemas } from "./chat-tools.ts";
+import { coinProfileInputSchema } from "./coin-profile.ts";
+import { predictInputSchema } from "./predict-tool.ts";
 import { technicalAnalysisInputSchema } from "./technical-analysis.ts";
 
 const quoted = (text: string, language: ChatLanguage) => (language === "cn" ? `“${text}”` : `"${text}"`);
@@ -49,6 +52,26 @@ export function toolSummary(name: string, input: unknown, language: ChatLanguage
       return cn
         ? `分析了 ${symbol} 日线：均线、波动率、回撤、支撑阻力与相对强弱`
         : `Analysed ${symbol} daily candles: moving averages, volatility, drawdown, levels, relative strength`;
+    }
+    case "predict": {
+      const parsed = predictInputSchema.safeParse(input);
+      if (!parsed.success) break;
+      const symbol = upper(parsed.data.symbol);
+      return cn ? `读取了 ${symbol} 的价格预测及其记录` : `Read the ${symbol} forecast and its record`;
+    }
+    case "coinProfile": {
+      const parsed = coinProfileInputSchema.safeParse(input);
+      if (!parsed.success) break;
+      const symbol = upper(parsed.data.symbol);
+      return cn
+        ? `计算了 ${symbol} 的收益、波动率、回撤和与 BTC 的相关性`
+        : `Measured ${symbol}'s returns, volatility, drawdown and correlation with BTC`;
+    }
+    case "aiScores": {
+      const parsed = aiScoresInputSchema.safeParse(input);
+      if (!parsed.success) break;
+      const category = parsed.data.category ?? "total";
+      return cn ? `按 AI 评分筛选了 ${category} 分类的币` : `Screened the ${category} coins by AI score`;
     }
     case "marketSentiment":
       return cn ? "查看了市场情绪" : "Read the market sentiment";
