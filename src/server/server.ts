@@ -333,7 +333,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     visitorsPerAddress: config.visitorsPerAddress,
   });
   const chatToolkit: ChatToolkit = options.chatToolkit ?? {
-    tools: (language) => createChatTools({ market, news: newsSource.provider, fx: fxRates, language }),
+    // the forecast and score services are made below; the tools read them per request
+    tools: (language) =>
+      createChatTools({
+        market,
+        news: newsSource.provider,
+        fx: fxRates,
+        language,
+        predictions: predict,
+        scores: score,
+      }),
     summary: toolSummary,
     citation: citationOf,
   };
