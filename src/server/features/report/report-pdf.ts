@@ -71,6 +71,8 @@ function note(doc: Doc, text: string): void {
 function table(doc: Doc, rows: readonly (readonly string[])[], widths: readonly number[]): void {
   const columns = widths.map((w) => w * CONTENT_WIDTH);
   const padding = 3;
+  // a header never ends a page alone: it starts where its first row fits too
+  room(doc, 48);
   rows.forEach((row, index) => {
     const header = index === 0;
     doc.fontSize(header ? 8.5 : 9.5);

@@ -163,7 +163,9 @@ export function ReportSections({ report }: { report: Report }) {
           <ul className="report__news">
             {report.news.items.map((item) => (
               <li key={`${item.publishedAt}-${item.title}`}>
-                <span className="report__time">{day(item.publishedAt)}</span> <span>{item.outlet}</span>{" "}
+                <span className="report__time">
+                  {day(item.publishedAt)} · {item.outlet}
+                </span>{" "}
                 {item.url ? (
                   <a href={item.url} target="_blank" rel="noopener noreferrer">
                     {item.title}

@@ -49,7 +49,7 @@ export function SharedReport({ code }: { code: string }) {
             <Trans>The report could not be loaded.</Trans>
           </LoadError>
         )}
-        <Link href="/" className="button">
+        <Link href="/" className="button report__home">
           {t`Back to home`}
         </Link>
       </section>
