@@ -23,9 +23,12 @@ export interface MarketThroughput {
   seconds: number;
   coins: number;
   bare: Run;
+  /** a bare route sending the coin list's own bytes (pages 1 and 2) */
+  bareList: Run;
   /** a static API answer (llm/model/list) through the same middleware: the floor of the API stack */
   staticApi: Run & { ratio: number };
-  coinList: Run & { ratio: number };
+  /** ratio: to the bare route; sameBytesRatio: to the bare route sending the same bytes */
+  coinList: Run & { ratio: number; sameBytesRatio: number };
   tokenInfo: Run & { ratio: number };
 }
 
@@ -71,11 +74,13 @@ export async function marketThroughput(
     requests: [...listPaths, ...infoPaths].map((path) => ({ method: "GET" as const, path })),
   });
   const bareRuns: Run[] = [];
+  const bareListRuns: Run[] = [];
   const staticRuns: Run[] = [];
   const listRuns: Run[] = [];
   const infoRuns: Run[] = [];
   for (let round = 0; round < rounds; round++) {
     bareRuns.push(await throughput(`${urls.bare}/bare`, seconds));
+    bareListRuns.push(await throughput(urls.bare, seconds, ["/bare/list/1", "/bare/list/2"]));
     staticRuns.push(await throughput(`${urls.product}/v2/api/llm/model/list`, seconds));
     listRuns.push(await throughput(urls.product, seconds, listPaths));
     infoRuns.push(await throughput(urls.product, seconds, infoPaths));
@@ -85,14 +90,16 @@ export async function marketThroughput(
     p50: median(runs.map((run) => run.p50)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
   });
-  const ratio = (runs: Run[]) => median(runs.map((run, i) => run.rps / (bareRuns[i]?.rps ?? Number.NaN)));
+  const ratio = (runs: Run[], to: Run[] = bareRuns) =>
+    median(runs.map((run, i) => run.rps / (to[i]?.rps ?? Number.NaN)));
   return {
     rounds,
     seconds,
     coins: symbols.length,
     bare: summarize(bareRuns),
+    bareList: summarize(bareListRuns),
     staticApi: { ...summarize(staticRuns), ratio: ratio(staticRuns) },
-    coinList: { ...summarize(listRuns), ratio: ratio(listRuns) },
+    coinList: { ...summarize(listRuns), ratio: ratio(listRuns), sameBytesRatio: ratio(listRuns, bareListRuns) },
     tokenInfo: { ...summarize(infoRuns), ratio: ratio(infoRuns) },
   };
 }
@@ -118,6 +125,18 @@ export function printMarketThroughput(m: MarketThroughput, row: Row): void {
     m.coinList.ratio.toFixed(2),
     budget,
     m.coinList.ratio >= MARKET_RATIO_BUDGET && m.coinList.errors === 0,
+  );
+  row(
+    `  bare route sending the list's bytes`,
+    `${m.bareList.rps.toFixed(0)} req/s`,
+    "reference",
+    m.bareList.errors === 0,
+  );
+  row(
+    "  ratio to it (the stack's cost, the bytes' cost left out)",
+    m.coinList.sameBytesRatio.toFixed(2),
+    budget,
+    m.coinList.sameBytesRatio >= MARKET_RATIO_BUDGET && m.coinList.errors === 0,
   );
   row(
     `GET dashboard/token/info (all ${m.coins} coins)`,

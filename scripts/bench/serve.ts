@@ -13,7 +13,22 @@ const { server: running } = await startBenchServer("ml-bench-", {
   BOT_TOKEN: BENCH_BOT_TOKEN,
   BOT_MODE: "off",
 });
-const bare = new Hono().get("/bare", (c) => c.json({ code: 200, msg: "success", data: { ok: true } }));
+// the coin list's two pages as bytes, for a bare route that sends as much as the product's list does: the ratio to
+// it leaves out what moving the bytes costs both ends (the load generator shares the machine)
+const listPages = await Promise.all(
+  [1, 2].map(async (page) => {
+    const response = await fetch(`${running.url}/v2/api/getCoinList?pageSize=100&page=${page}`, {
+      headers: { "x-device-no": "benchdevice0001" },
+    });
+    return new Uint8Array(await response.arrayBuffer());
+  }),
+);
+const json = { "content-type": "application/json; charset=UTF-8" };
+const bare = new Hono()
+  .get("/bare", (c) => c.json({ code: 200, msg: "success", data: { ok: true } }))
+  .get("/bare/list/:page", (c) =>
+    c.body(listPages[c.req.param("page") === "2" ? 1 : 0] ?? new Uint8Array(), 200, json),
+  );
 const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" }, () => {
   const { port } = bareServer.address() as AddressInfo;
   process.stdout.write(`${JSON.stringify({ product: running.url, bare: `http://127.0.0.1:${port}` })}\n`);

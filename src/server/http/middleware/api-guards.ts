@@ -6,13 +6,14 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { ApiError } from "../../api-error.ts";
 import type { RateLimiter } from "../../providers/rate-limiter.ts";
 import type { AppEnv } from "../app-env.ts";
+import { incomingHeader } from "../incoming-header.ts";
 
 /**
  * EventSource cannot send headers, so the live channel (GET .../push) may carry the device number and the
  * API key as query parameters instead; every other call uses the headers.
  */
 function fromHeaderOrPushQuery(c: Context<AppEnv>, header: string, query: string): string | undefined {
-  const value = c.req.header(header);
+  const value = incomingHeader(c, header);
   if (value !== undefined) return value;
   return c.req.method === "GET" && c.req.path.endsWith("/push") ? c.req.query(query) : undefined;
 }
@@ -45,7 +46,7 @@ export function deviceAndToken() {
       );
     }
     c.set("deviceNo", deviceNo);
-    const authorization = c.req.header(Headers.authorization);
+    const authorization = incomingHeader(c, Headers.authorization);
     const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     c.set("token", token);
     await next();

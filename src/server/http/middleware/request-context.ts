@@ -5,6 +5,7 @@ import { createMiddleware } from "hono/factory";
 import { createProxyTrust } from "../../addresses.ts";
 import type { Logger } from "../../logger.ts";
 import type { AppEnv } from "../app-env.ts";
+import { incomingHeader } from "../incoming-header.ts";
 
 const INCOMING_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const SLOW_MS = 1000;
@@ -19,14 +20,14 @@ const SECRET_PATH = /^(\/telegram\/webhook\/)[^/]*/;
 export function requestContext(logger: Logger, trustedProxies: readonly string[]) {
   const trust = createProxyTrust(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header("x-request-id");
+    const incoming = incomingHeader(c, "x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
     c.set("rootLog", logger);
     const peer = peerAddress(c);
     c.set("peerIp", peer);
     c.set("viaTrustedProxy", trust.trusts(peer));
-    c.set("clientIp", trust.clientAddress(peer, c.req.header("x-forwarded-for")));
+    c.set("clientIp", trust.clientAddress(peer, incomingHeader(c, "x-forwarded-for")));
     echoRequestId(c, requestId);
     const started = performance.now();
     await next();
