@@ -7,6 +7,7 @@ import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
 import { timeToHomeHeading } from "./home-heading.ts";
 import { marketThroughput, printMarketThroughput } from "./market.ts";
+import { predictTimings, printPredictTimings } from "./predict.ts";
 import { TELEGRAM_LIMITS, telegramDigestFanOut } from "./telegram-digest.ts";
 import { BOT_CONNECTIONS, TELEGRAM_MESSAGES_PER_SECOND, telegramWebhookThroughput } from "./telegram-webhook.ts";
 import { uploadEventLoop } from "./uploads.ts";
@@ -69,6 +70,9 @@ async function throughput(url: string): Promise<Run> {
 }
 
 try {
+  // first, while nothing has asked for a forecast yet: the cold pass is cold
+  printPredictTimings(await predictTimings(urls.product), row);
+
   const home = await timeToHomeHeading(urls.product, HOME_LOADS);
   const browserMs = median(home.browser.map((load) => load.headingMs));
   const telegramMs = median(home.telegram.map((load) => load.headingMs));

@@ -85,6 +85,7 @@ import {
 } from "./news.ts";
 import { predictInfoDataSchema, predictInfoQuerySchema, weekPriceDataSchema, weekPriceQuerySchema } from "./predict.ts";
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
+import { reportRoutes } from "./report.ts";
 import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
 import { telegramRoutes } from "./telegram.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
@@ -664,4 +665,5 @@ export const routes = {
     data: aiRankingDataSchema,
   },
   ...telegramRoutes,
+  ...reportRoutes,
 } as const satisfies Record<string, RouteContract>;

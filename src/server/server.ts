@@ -45,6 +45,8 @@ import { createForecaster } from "./features/predict/engine/index.ts";
 import { createPredictService } from "./features/predict/predict.service.ts";
 import { createPredictionsRepository } from "./features/predict/predictions.repository.ts";
 import { shippedSummaries } from "./features/predict/shipped-summaries.ts";
+import { createReportService } from "./features/report/report.service.ts";
+import { createReportSharesRepository } from "./features/report/report-shares.repository.ts";
 import { createScoreService } from "./features/score/score.service.ts";
 import { loadShippedScoreHistory } from "./features/score/score-history.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
@@ -368,6 +370,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     shipped: shippedSummaries(logger),
     logger,
   });
+  // research reports from the product's data, shared by code, with their PDF
+  const report = createReportService({
+    market,
+    news: newsSource.provider,
+    predict,
+    repository: createReportSharesRepository(db),
+    clock,
+  });
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
   // forecasts of every coin are made and judged in the background, so the live record grows without requests
   let sweeping: Promise<void> | undefined;
@@ -404,6 +414,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     fx,
     news,
     predict,
+    report,
     chat,
     chatExtras,
   };

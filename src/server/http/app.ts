@@ -19,6 +19,7 @@ import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
+import type { ReportService } from "../features/report/report.service.ts";
 import type { ScoreService } from "../features/score/score.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
@@ -52,6 +53,7 @@ import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
 import { predictRoutes } from "./routes/predict.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
+import { reportPdfRoutes, reportRoutes } from "./routes/report.routes.ts";
 import { scoreRoutes } from "./routes/score.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
 import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
@@ -101,6 +103,8 @@ export interface HttpDeps {
     news: NewsService;
     /** price forecasts with their record */
     predict: PredictService;
+    /** research reports, shared by code, and their PDF */
+    report: ReportService;
     chat: ChatService;
     chatExtras: ChatExtras;
   };
@@ -190,6 +194,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
   api.route("/", predictRoutes(services.predict));
+  api.route("/", reportRoutes(services.report));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
@@ -204,6 +209,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.route(API_PREFIX, coinImageRoutes());
   app.route(API_PREFIX, chatUploadFileRoutes({ extras: services.chatExtras }));
   app.route(API_PREFIX, chatFigureRoutes({ market: services.market, byAddress: deps.limiters.byAddress }));
+  app.route(API_PREFIX, reportPdfRoutes({ report: services.report, byAddress: deps.limiters.byAddress }));
   app.route(API_PREFIX, api);
   app.route(
     "/",
