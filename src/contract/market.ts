@@ -21,13 +21,15 @@ export const dashboardCategories = [
 ] as const;
 export type DashboardCategory = (typeof dashboardCategories)[number];
 
-const coinAbbr = z
+/** A coin's symbol as a query or body field: letters and digits, upper-cased. */
+export const coinAbbrSchema = z
   .string({ error: "required" })
   .trim()
   .min(1, { error: "required" })
   .max(20, { error: "invalidValue" })
   .regex(/^[A-Za-z0-9]+$/, { error: "invalidValue" })
   .transform((value) => value.toUpperCase());
+const coinAbbr = coinAbbrSchema;
 
 /** Where a figure comes from and when: every market answer says it (the replay is labelled as such). */
 export const marketSourceSchema = z.object({

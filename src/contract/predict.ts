@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { marketSourceSchema } from "./market.ts";
+import { coinAbbrSchema, marketSourceSchema } from "./market.ts";
 
 /**
  * Price predictions (spec §2 agents, §4 "price-trend prediction is judged correct or incorrect", §7 getPredictInfo
@@ -21,13 +21,7 @@ export const WIN_RATE_WINDOW_MS: Readonly<Record<PredictInterval, number>> = {
 /** The band's nominal coverage: 80 % of actual closes should fall inside it. */
 export const BAND_COVERAGE = 0.8;
 
-const coinAbbr = z
-  .string({ error: "required" })
-  .trim()
-  .min(1, { error: "required" })
-  .max(20, { error: "invalidValue" })
-  .regex(/^[A-Za-z0-9]+$/, { error: "invalidValue" })
-  .transform((value) => value.toUpperCase());
+const coinAbbr = coinAbbrSchema;
 
 export const predictInfoQuerySchema = z.object({
   coinAbbr,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_PREFIX } from "./constants.ts";
+import { coinAbbrSchema } from "./market.ts";
 import { forecastModelSchema } from "./predict.ts";
 
 /**
@@ -193,13 +194,7 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-const coinAbbr = z
-  .string({ error: "required" })
-  .trim()
-  .min(1, { error: "required" })
-  .max(20, { error: "invalidValue" })
-  .regex(/^[A-Za-z0-9]+$/, { error: "invalidValue" })
-  .transform((value) => value.toUpperCase());
+const coinAbbr = coinAbbrSchema;
 
 export const createReportBodySchema = z.object({
   coinAbbr,
@@ -218,6 +213,7 @@ export const createReportDataSchema = z.object({
   /** the PDF, a path of the API */
   pdfUrl: z.string(),
 });
+export type CreateReportData = z.infer<typeof createReportDataSchema>;
 
 export const reportCodeParamsSchema = z.object({ code: reportCodeSchema });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { coinSchema, dashboardCategories, marketSourceSchema } from "./market.ts";
+import { coinAbbrSchema, coinSchema, dashboardCategories, marketSourceSchema } from "./market.ts";
 
 /**
  * The AI score (spec §3 token dashboard, §9 bands): 0-100 per coin from transparent parts, each shown with its value
@@ -54,13 +54,7 @@ export const aiScoreSchema = z.object({
 });
 export type AiScore = z.infer<typeof aiScoreSchema>;
 
-const coinAbbr = z
-  .string({ error: "required" })
-  .trim()
-  .min(1, { error: "required" })
-  .max(20, { error: "invalidValue" })
-  .regex(/^[A-Za-z0-9]+$/, { error: "invalidValue" })
-  .transform((value) => value.toUpperCase());
+const coinAbbr = coinAbbrSchema;
 
 export const aiScoreQuerySchema = z.object({ coinAbbr });
 /** dashboard/token/score: one coin's score with its parts, and the score's validation. */

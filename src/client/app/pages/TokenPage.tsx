@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
+import { useTokenInfo } from "../../features/market/api/get-token-info.ts";
 import { preloadTokenDashboard, TokenDashboard } from "../../features/market/components/TokenDashboard.tsx";
 import { CoinNews } from "../../features/news/components/CoinNews.tsx";
+import { MakeReportButton } from "../../features/report/components/MakeReportButton.tsx";
 import { AiScorePanel } from "../../features/score/components/AiScorePanel.tsx";
 import { openedByStartLink } from "../navigation/start-link.ts";
 import type { FirstScreen } from "./page-props.ts";
@@ -21,6 +23,12 @@ export function preloadData({ pathname }: FirstScreen): void {
   if (symbol) preloadTokenDashboard(symbol);
 }
 
+/** The research report's button, once the market has the coin (the dashboard's own read, shared). */
+function ReportEntry({ coinAbbr }: { coinAbbr: string }) {
+  const { data } = useTokenInfo(coinAbbr);
+  return data ? <MakeReportButton coinAbbr={data.coin.coinAbbr} /> : null;
+}
+
 /**
  * /tokensData/:coinAbbr and /crypto/:coinCode (the lower-case symbol) show the same token page. Opened by a
  * start link (coin_<SYM>) naming a token the market does not have, it gives way to the home.
@@ -35,6 +43,7 @@ export default function TokenPage() {
     <div className="page page--wide">
       <TokenDashboard key={abbr} coinAbbr={abbr} onUnknownToken={fromStartLink ? goHome : undefined} />
       {abbr ? <AiScorePanel key={`score-${abbr}`} coinAbbr={abbr} /> : null}
+      {abbr ? <ReportEntry key={`report-${abbr}`} coinAbbr={abbr} /> : null}
       {abbr ? <CoinNews key={`news-${abbr}`} coinAbbr={abbr} /> : null}
     </div>
   );

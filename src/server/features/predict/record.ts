@@ -1,4 +1,5 @@
 import type { BacktestRecord, JudgedPrediction, PredictInterval } from "../../../contract/predict.ts";
+import type { ShippedOrigin } from "../../providers/predict/shipped-records.ts";
 import type { StoredPrediction } from "./predictions.repository.ts";
 
 /**
@@ -8,23 +9,11 @@ import type { StoredPrediction } from "./predictions.repository.ts";
  * recomputation, and nothing after the market time is ever counted.
  */
 
-/** One origin of a walk-forward test, summed over its steps 1..horizon. */
-export interface OriginSummary {
-  originTime: number;
-  /** steps judged (the horizon, unless the data lacked some candles) */
-  steps: number;
-  /** sums over the steps: |forecast − actual|, |origin close − actual| (the naive forecast), and in percent of actual */
-  absError: number;
-  naiveAbsError: number;
-  pctError: number;
-  naivePctError: number;
-  /** steps whose actual close fell inside the 80 % band */
-  inBand: number;
-  /** sum of the steps' similarity, percent */
-  similarity: number;
-  /** the direction call at the last step: 1 right, −1 wrong, 0 no call (a flat forecast) */
-  call: 1 | -1 | 0;
-}
+/**
+ * One origin of a walk-forward test, summed over its steps 1..horizon: the shape the shipped records hold (see
+ * providers/predict/shipped-records.ts for its fields).
+ */
+export type OriginSummary = ShippedOrigin;
 
 /** spec §9: 100 × (1 − |prediction − truth| / truth), never below 0 */
 export const similarityOf = (forecast: number, actual: number) =>

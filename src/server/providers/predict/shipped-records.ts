@@ -13,16 +13,21 @@ export const SHIPPED_RECORDS_FILE = fileURLToPath(
   new URL("../../../../data/predict/backtest-records.json.gz", import.meta.url),
 );
 
-/** One origin, summed over its steps (see OriginSummary in features/predict/record.ts). */
+/** One origin of a walk-forward test, summed over its steps 1..horizon. */
 export interface ShippedOrigin {
   originTime: number;
+  /** steps judged (the horizon, unless the data lacked some candles) */
   steps: number;
+  /** sums over the steps: |forecast − actual|, |origin close − actual| (the naive forecast), and in percent of actual */
   absError: number;
   naiveAbsError: number;
   pctError: number;
   naivePctError: number;
+  /** steps whose actual close fell inside the 80 % band */
   inBand: number;
+  /** sum of the steps' similarity, percent */
   similarity: number;
+  /** the direction call at the last step: 1 right, −1 wrong, 0 no call (a flat forecast) */
   call: 1 | -1 | 0;
 }
 
