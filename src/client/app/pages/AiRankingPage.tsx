@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { dashboardCategories as categoryIds, type DashboardCategory } from "../../../contract/market.ts";
-import { CoinImage } from "../../features/market/components/CoinImage.tsx";
+import { CoinLink } from "../../features/market/components/CoinLink.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
 import { Pager } from "../../features/market/components/Pager.tsx";
 import { useAiRanking } from "../../features/score/api/get-ai-ranking.ts";
@@ -59,15 +59,7 @@ function RankedCoins({ category, label }: { category: DashboardCategory; label: 
             list={data.list}
             label={t`${label} by AI score`}
             firstPosition={(page - 1) * RANKING_PAGE_SIZE + 1}
-            renderCoin={(coin) => (
-              <Link href={`/tokensData/${coin.coinAbbr}`} className="coin-table__link">
-                <CoinImage src={coin.coinImageUrl} size={24} />
-                <span className="coin-table__names">
-                  <span className="coin-table__abbr">{coin.coinAbbr}</span>
-                  <span className="coin-table__name">{coin.coinName}</span>
-                </span>
-              </Link>
-            )}
+            renderCoin={(coin) => <CoinLink coin={coin} />}
           />
           {data.total > RANKING_PAGE_SIZE ? (
             <Pager

@@ -5,21 +5,15 @@ import { COIN_SEARCH_DEBOUNCE_MS } from "../../features/market/components/CoinSe
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
 import { useDebouncedValue } from "../../features/market/components/use-debounced-value.ts";
 import { preloadPredictInfo } from "../../features/predict/api/get-predict-info.ts";
-import { type CoinMatches, CoinPicker } from "../../features/predict/components/CoinPicker.tsx";
+import { CoinPicker } from "../../features/predict/components/CoinPicker.tsx";
 import { PredictDashboard } from "../../features/predict/components/PredictDashboard.tsx";
+import type { CoinMatches } from "../../shared/ui/CoinSearch.tsx";
 import type { FirstScreen } from "./page-props.ts";
+import { symbolOf } from "./route-symbol.ts";
 import "./pages.css";
 
 /** How many coins the picker offers at once: the top coins with an empty box, else the best matches. */
 const PICKER_SIZE = 8;
-
-function symbolOf(raw: string | undefined): string {
-  try {
-    return decodeURIComponent(raw ?? "").toUpperCase();
-  } catch {
-    return "";
-  }
-}
 
 /** Opened on a forecast (a link, a reload): its read starts before the page renders. */
 export function preloadData({ pathname }: FirstScreen): void {

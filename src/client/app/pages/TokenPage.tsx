@@ -7,15 +7,8 @@ import { MakeReportButton } from "../../features/report/components/MakeReportBut
 import { AiScorePanel } from "../../features/score/components/AiScorePanel.tsx";
 import { openedByStartLink } from "../navigation/start-link.ts";
 import type { FirstScreen } from "./page-props.ts";
+import { symbolOf } from "./route-symbol.ts";
 import "./pages.css";
-
-function symbolOf(raw: string | undefined): string {
-  try {
-    return decodeURIComponent(raw ?? "").toUpperCase();
-  } catch {
-    return "";
-  }
-}
 
 /** Opened on a token's page (a coin_ link, a reload): its first reads start before the page renders. */
 export function preloadData({ pathname }: FirstScreen): void {

@@ -1,33 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { CandleData, KlineInterval } from "../../../../contract/market.ts";
-import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
-import { formatPrice } from "../../../shared/format/price.ts";
-
-type ChartModule = typeof import("lightweight-charts");
-type ChartApi = ReturnType<ChartModule["createChart"]>;
-
-// The chart library is big; it loads only when a chart is on screen, never with the first page.
-let chartModule: Promise<ChartModule> | undefined;
-function loadChartModule(): Promise<ChartModule> {
-  chartModule ??= import("lightweight-charts");
-  return chartModule;
-}
-
-function cssVar(element: Element, name: string, fallback: string): string {
-  return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
-}
-
-function themeOptions(element: Element) {
-  const text = cssVar(element, "--text-muted", "#a4acbb");
-  const border = cssVar(element, "--border", "#2e3542");
-  return {
-    layout: { background: { color: "transparent" }, textColor: text, attributionLogo: false },
-    grid: { vertLines: { color: border }, horzLines: { color: border } },
-    rightPriceScale: { borderColor: border },
-    timeScale: { borderColor: border, timeVisible: true },
-  };
-}
+import { chartTime, cssVar, defineChart, useLightweightChart } from "../../../shared/charts/use-lightweight-chart.ts";
 
 function seriesColours(element: Element) {
   const up = cssVar(element, "--success", "#4cd69b");
@@ -41,6 +15,12 @@ function seriesColours(element: Element) {
     wickDownColor: down,
   };
 }
+
+const candleChart = defineChart({
+  addSeries: ({ CandlestickSeries }, api, element) => api.addSeries(CandlestickSeries, seriesColours(element)),
+  repaint: (series, element) => series.applyOptions(seriesColours(element)),
+  priced: (series) => [series],
+});
 
 /**
  * A candlestick chart (lightweight-charts, loaded on demand). It follows the theme's CSS variables,
@@ -58,64 +38,13 @@ export function CandleChart({
 }) {
   const { t } = useLingui();
   const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<{ api: ChartApi; series: ReturnType<ChartApi["addSeries"]> }>();
-  const [failed, setFailed] = useState(false);
-  // the candles stay in USDT; the scale and crosshair show them in the currency chosen in Settings
-  const { perUsd } = useDisplayPrice();
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let disposed = false;
-    let api: ChartApi | undefined;
-    let observer: MutationObserver | undefined;
-    loadChartModule().then(
-      ({ createChart, CandlestickSeries }) => {
-        if (disposed) return;
-        api = createChart(element, {
-          autoSize: true,
-          localization: { priceFormatter: formatPrice },
-          ...themeOptions(element),
-        });
-        const series = api.addSeries(CandlestickSeries, {
-          ...seriesColours(element),
-          priceFormat: { type: "custom", formatter: formatPrice, minMove: 0.00000001 },
-        });
-        setChart({ api, series });
-        // The theme switch changes the variables on <html>; repaint with the new colours.
-        observer = new MutationObserver(() => {
-          api?.applyOptions(themeOptions(element));
-          series.applyOptions(seriesColours(element));
-        });
-        observer.observe(document.documentElement, {
-          attributes: true,
-          attributeFilter: ["class", "data-theme", "style"],
-        });
-      },
-      (error: unknown) => {
-        console.error("The chart library failed to load", error);
-        if (!disposed) setFailed(true);
-      },
-    );
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      api?.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!chart) return;
-    const formatter = (price: number) => formatPrice(price * perUsd);
-    chart.api.applyOptions({ localization: { priceFormatter: formatter } });
-    chart.series.applyOptions({ priceFormat: { type: "custom", formatter, minMove: 0.00000001 } });
-  }, [chart, perUsd]);
+  const { chart, failed } = useLightweightChart(container, candleChart);
 
   useEffect(() => {
     if (!chart || !candles) return;
     chart.series.setData(
       candles.map((candle) => ({
-        time: Math.floor(candle.time / 1000) as import("lightweight-charts").UTCTimestamp,
+        time: chartTime(candle.time),
         open: candle.open,
         high: candle.high,
         low: candle.low,

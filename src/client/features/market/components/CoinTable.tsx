@@ -1,8 +1,8 @@
 import { Trans } from "@lingui/react/macro";
-import { Link } from "wouter";
 import type { Coin } from "../../../../contract/market.ts";
 import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
-import { CoinImage } from "./CoinImage.tsx";
+import { ScrollTable } from "../../../shared/ui/ScrollTable.tsx";
+import { CoinLink } from "./CoinLink.tsx";
 import { AmountFigure } from "./MarketFigures.tsx";
 import { PriceChange } from "./PriceChange.tsx";
 import "./market.css";
@@ -23,70 +23,61 @@ export function CoinTable({
 }) {
   const price = useDisplayPrice();
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the sideways-scrolling region must be reachable by keyboard
-    <section className="coin-table__scroll" aria-label={label} tabIndex={0}>
-      <table className="coin-table" aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col" className="coin-table__position">
-              #
+    <ScrollTable block="coin-table" label={label}>
+      <thead>
+        <tr>
+          <th scope="col" className="coin-table__position">
+            #
+          </th>
+          <th scope="col" className="coin-table__coin-head">
+            <Trans>Coin</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Price</Trans>
+          </th>
+          <th scope="col">
+            <Trans>1h</Trans>
+          </th>
+          <th scope="col">
+            <Trans>24h</Trans>
+          </th>
+          <th scope="col">
+            <Trans>7d</Trans>
+          </th>
+          <th scope="col">
+            <Trans>24h volume</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Market cap</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {coins.map((coin, index) => (
+          <tr key={coin.coinAbbr}>
+            <td className="coin-table__position">{firstPosition + index}</td>
+            <th scope="row" className="coin-table__coin">
+              <CoinLink coin={coin} />
             </th>
-            <th scope="col" className="coin-table__coin-head">
-              <Trans>Coin</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Price</Trans>
-            </th>
-            <th scope="col">
-              <Trans>1h</Trans>
-            </th>
-            <th scope="col">
-              <Trans>24h</Trans>
-            </th>
-            <th scope="col">
-              <Trans>7d</Trans>
-            </th>
-            <th scope="col">
-              <Trans>24h volume</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Market cap</Trans>
-            </th>
+            <td>{price.format(coin.lastPrice)}</td>
+            <td>
+              <PriceChange value={coin.change1h} />
+            </td>
+            <td>
+              <PriceChange value={coin.change} />
+            </td>
+            <td>
+              <PriceChange value={coin.change7d} />
+            </td>
+            <td>
+              <AmountFigure value={coin.volume24h} />
+            </td>
+            <td>
+              <AmountFigure value={coin.marketCap} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {coins.map((coin, index) => (
-            <tr key={coin.coinAbbr}>
-              <td className="coin-table__position">{firstPosition + index}</td>
-              <th scope="row" className="coin-table__coin">
-                <Link href={`/tokensData/${coin.coinAbbr}`} className="coin-table__link">
-                  <CoinImage src={coin.coinImageUrl} size={24} />
-                  <span className="coin-table__names">
-                    <span className="coin-table__abbr">{coin.coinAbbr}</span>
-                    <span className="coin-table__name">{coin.coinName}</span>
-                  </span>
-                </Link>
-              </th>
-              <td>{price.format(coin.lastPrice)}</td>
-              <td>
-                <PriceChange value={coin.change1h} />
-              </td>
-              <td>
-                <PriceChange value={coin.change} />
-              </td>
-              <td>
-                <PriceChange value={coin.change7d} />
-              </td>
-              <td>
-                <AmountFigure value={coin.volume24h} />
-              </td>
-              <td>
-                <AmountFigure value={coin.marketCap} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

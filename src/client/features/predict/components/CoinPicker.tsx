@@ -1,19 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
 import { Link } from "wouter";
-import { LoadError } from "../../../shared/ui/LoadError.tsx";
+import { CoinSearchField, CoinSearchResults, type CoinSearchState } from "../../../shared/ui/CoinSearch.tsx";
 
-export interface PickerCoin {
-  coinAbbr: string;
-  coinName: string;
-}
-
-/** The coins a search found (the app reads them from the market), or that it failed. */
-export interface CoinMatches {
-  coins: readonly PickerCoin[] | undefined;
-  failed: boolean;
-  retry: () => void;
-}
+export type { CoinMatches, SearchedCoin as PickerCoin } from "../../../shared/ui/CoinSearch.tsx";
 
 /**
  * Chooses the coin to forecast: a search box over the market's coins and the matches as links to their forecast
@@ -25,57 +14,37 @@ export function CoinPicker({
   onText,
   keyword,
   matches,
-}: {
+}: CoinSearchState & {
   /** the coin on screen */
   current: string;
-  text: string;
-  onText: (text: string) => void;
-  /** the search the matches are for (the text once typing pauses) */
-  keyword: string;
-  matches: CoinMatches;
 }) {
   const { t } = useLingui();
-  const inputId = useId();
-  const coins = matches.coins;
   return (
     <section className="market-card coin-picker" aria-label={t`Choose a coin`}>
-      <label className="coin-picker__label" htmlFor={inputId}>
-        <Trans>Search a coin to forecast</Trans>
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        className="coin-picker__input"
-        value={text}
-        maxLength={40}
-        autoComplete="off"
-        placeholder={t`BTC, Ethereum…`}
-        onChange={(event) => onText(event.target.value)}
+      <CoinSearchField
+        block="coin-picker"
+        label={<Trans>Search a coin to forecast</Trans>}
+        text={text}
+        onText={onText}
       />
-      {matches.failed ? (
-        <LoadError onRetry={matches.retry}>
-          <Trans>The coins could not be loaded.</Trans>
-        </LoadError>
-      ) : coins === undefined ? null : coins.length === 0 ? (
-        <p role="status">
-          <Trans>No coin matches "{keyword}".</Trans>
-        </p>
-      ) : (
-        <ul className="coin-picker__list" aria-label={keyword ? t`Coins matching ${keyword}` : t`Top coins`}>
-          {coins.map((coin) => (
-            <li key={coin.coinAbbr}>
-              <Link
-                href={`/predict/${coin.coinAbbr}`}
-                className="coin-picker__coin"
-                aria-current={coin.coinAbbr === current ? "page" : undefined}
-              >
-                <span className="coin-picker__abbr">{coin.coinAbbr}</span>{" "}
-                <span className="coin-picker__name">{coin.coinName}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CoinSearchResults matches={matches} keyword={keyword} quietWhileLoading>
+        {(coins) => (
+          <ul className="coin-picker__list" aria-label={keyword ? t`Coins matching ${keyword}` : t`Top coins`}>
+            {coins.map((coin) => (
+              <li key={coin.coinAbbr}>
+                <Link
+                  href={`/predict/${coin.coinAbbr}`}
+                  className="coin-picker__coin"
+                  aria-current={coin.coinAbbr === current ? "page" : undefined}
+                >
+                  <span className="coin-picker__abbr">{coin.coinAbbr}</span>{" "}
+                  <span className="coin-picker__name">{coin.coinName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CoinSearchResults>
     </section>
   );
 }

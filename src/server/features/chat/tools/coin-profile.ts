@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CandleData } from "../../../../contract/market.ts";
 import type { ChatListedCoin, ChatMarket, ChatMarketView } from "./chat-data.ts";
 import type { CoinProfileOutput, NotFoundOutput } from "./tool-outputs.ts";
+import { unknownSymbolOutput } from "./unknown-symbol.ts";
 
 /**
  * A coin's figures for a research report, from its completed daily candles at the market time:
@@ -79,16 +80,7 @@ export function coinProfileTool(deps: {
       const view = market.view();
       const listed = find(view, symbol);
       const citation = { tool: "coinProfile", source: view.source.provider, at: view.source.at };
-      if (!listed) {
-        return {
-          found: false,
-          reason: "unknownSymbol",
-          query: symbol.toUpperCase(),
-          message: `${view.source.provider} has no market data for ${symbol.toUpperCase()}`,
-          available: view.listed.map((l) => l.coin.coinAbbr),
-          citation,
-        };
-      }
+      if (!listed) return unknownSymbolOutput(view, symbol, citation);
       const abbr = listed.coin.coinAbbr;
       const benchmark = abbr === "BTC" ? "ETH" : "BTC";
       const [candles, benchCandles] = await Promise.all([

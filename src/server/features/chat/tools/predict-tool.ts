@@ -4,6 +4,7 @@ import type { PredictInfoData, PredictInterval } from "../../../../contract/pred
 import { ApiError } from "../../../api-error.ts";
 import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatPredictions } from "./chat-data.ts";
 import type { NotFoundOutput, PredictOutput } from "./tool-outputs.ts";
+import { unknownSymbolOutput } from "./unknown-symbol.ts";
 
 export const predictInputSchema = z.object({
   symbol: z.string().trim().min(1).max(40).describe("the coin's symbol, e.g. BTC (or its name, e.g. Bitcoin)"),
@@ -94,16 +95,7 @@ export function predictTool(deps: {
       const view = market.view();
       const citation = { tool: "predict", source: view.source.provider, at: view.source.at };
       const listed = find(view, symbol);
-      if (!listed) {
-        return {
-          found: false,
-          reason: "unknownSymbol",
-          query: symbol.toUpperCase(),
-          message: `${view.source.provider} has no market data for ${symbol.toUpperCase()}`,
-          available: view.listed.map((l) => l.coin.coinAbbr),
-          citation,
-        };
-      }
+      if (!listed) return unknownSymbolOutput(view, symbol, citation);
       const abbr = listed.coin.coinAbbr;
       const tooNew = (): NotFoundOutput => ({
         found: false,
