@@ -156,3 +156,24 @@ export const weekPriceDataSchema = z.object({
   source: marketSourceSchema,
 });
 export type WeekPriceData = z.infer<typeof weekPriceDataSchema>;
+
+/** The languages of the share card's words ("cn": Chinese), as the API's other language fields. */
+export const shareLanguages = ["en", "cn"] as const;
+export type ShareLanguage = (typeof shareLanguages)[number];
+
+/** share/pic/price_prediction: the card of a coin's current forecast, with its record, as a PNG to share. */
+export const predictShareBodySchema = z.object({
+  coinAbbr,
+  /** absent: hourly where the coin has hourly data, else daily (as getPredictInfo) */
+  interval: z.enum(predictIntervals, { error: "invalidValue" }).optional(),
+  language: z.enum(shareLanguages, { error: "invalidValue" }),
+});
+
+export const predictShareDataSchema = z.object({
+  /** the card as a data URL: "data:image/png;base64,..." */
+  image: z.string().startsWith("data:image/png;base64,"),
+  /** pixels */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type PredictShareData = z.infer<typeof predictShareDataSchema>;

@@ -83,7 +83,14 @@ import {
   newsListQuerySchema,
   weeklyHotDataSchema,
 } from "./news.ts";
-import { predictInfoDataSchema, predictInfoQuerySchema, weekPriceDataSchema, weekPriceQuerySchema } from "./predict.ts";
+import {
+  predictInfoDataSchema,
+  predictInfoQuerySchema,
+  predictShareBodySchema,
+  predictShareDataSchema,
+  weekPriceDataSchema,
+  weekPriceQuerySchema,
+} from "./predict.ts";
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
 import { reportRoutes } from "./report.ts";
 import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
@@ -647,6 +654,16 @@ export const routes = {
     tag: "predict",
     query: weekPriceQuerySchema,
     data: weekPriceDataSchema,
+  },
+  sharePicPricePrediction: {
+    method: "post",
+    path: "/share/pic/price_prediction",
+    summary:
+      "A coin's price forecast as a PNG card to share (1200x630, data URL), with its record against the naive forecast and the caveat, in English or Chinese",
+    tag: "predict",
+    body: predictShareBodySchema,
+    maxBodyBytes: 4 * 1024,
+    data: predictShareDataSchema,
   },
   aiScore: {
     method: "get",
