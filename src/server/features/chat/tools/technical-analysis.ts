@@ -5,6 +5,7 @@ import type { CandleData } from "../../../../contract/market.ts";
 import { supportResistance } from "./candle-stats.ts";
 import type { ChatListedCoin, ChatMarket, ChatMarketView } from "./chat-data.ts";
 import type { NotFoundOutput } from "./tool-outputs.ts";
+import { unknownSymbolOutput } from "./unknown-symbol.ts";
 
 /**
  * A deeper look at one coin's daily candles than candleStats gives, for the analyst's deep think and the AI
@@ -191,17 +192,7 @@ export function technicalAnalysisTool(deps: TechnicalAnalysisDeps) {
       const view = market.view();
       const citation = { tool: "technicalAnalysis", source: view.source.provider, at: view.source.at };
       const listed = find(view, symbol);
-      if (!listed) {
-        const query = symbol.toUpperCase();
-        return {
-          found: false,
-          reason: "unknownSymbol",
-          query,
-          message: `${view.source.provider} has no market data for ${query}`,
-          available: view.listed.map((l) => l.coin.coinAbbr),
-          citation,
-        };
-      }
+      if (!listed) return unknownSymbolOutput(view, symbol, citation);
       const abbr = listed.coin.coinAbbr;
       const window = days ?? DEFAULT_WINDOW_DAYS;
       const limit = Math.max(window, MA_LONG_DAYS, VOLATILITY_DAYS) + 1;
