@@ -219,6 +219,9 @@ describe("a mini app on a loopback address (local development)", () => {
   });
 });
 
+/** the lines of the message's fixed-width block */
+const table = (html: string) => (/<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? "").split("\n");
+
 describe("/predict", () => {
   it("sends the daily forecast with its band, its record against “no change”, the caveat, source and a button", async () => {
     const ada = person();
@@ -226,8 +229,9 @@ describe("/predict", () => {
     const [reply] = bot.callsTo("sendMessage", ada.id);
     const text = textOf(reply?.params ?? {});
     expect(text).toContain("<b>Ethereum (ETH): forecast for the next 7 days</b>");
-    // seven dated rows: time · forecast · low – high
-    const rows = text.match(/^\d{4}-\d{2}-\d{2} · [\d,.]+ USDT · [\d,.]+ USDT – [\d,.]+ USDT$/gm) ?? [];
+    // seven dated rows in a fixed-width block: time · forecast · low – high (USDT)
+    expect(text).toContain("<i>Time · forecast · 80% band (USDT)</i>");
+    const rows = table(text).filter((line) => /^\d{4}-\d{2}-\d{2} · [\d,.]+ · [\d,.]+ – [\d,.]+$/.test(line));
     expect(rows).toHaveLength(7);
     expect(text).toMatch(
       /Record on data it had not seen \(\d+ forecasts, \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}\): error \d+\.\d{2}× that of “no change”/,
@@ -247,7 +251,7 @@ describe("/predict", () => {
     const hourly = textOf(bot.callsTo("sendMessage", ada.id)[0]?.params ?? {});
     expect(hourly).toContain("forecast for the next 48 hours");
     // every 6th hour of the 48
-    expect(hourly.match(/^\d{2}-\d{2} \d{2}:\d{2} · /gm)).toHaveLength(8);
+    expect(table(hourly).filter((line) => /^\d{2}-\d{2} \d{2}:\d{2} · /.test(line))).toHaveLength(8);
     const bob = person();
     await bot.send(privateText(bob, "/predict DOGE 1h"));
     const daily = textOf(bot.callsTo("sendMessage", bob.id)[0]?.params ?? {});

@@ -35,7 +35,7 @@ export const predictTexts = {
     id: "{coin}: forecast for the next 48 hours",
     message: "{coin}: forecast for the next 48 hours",
   },
-  header: /*i18n*/ { id: "Time · forecast · 80% band", message: "Time · forecast · 80% band" },
+  header: /*i18n*/ { id: "Time · forecast · 80% band (USDT)", message: "Time · forecast · 80% band (USDT)" },
   beats: /*i18n*/ {
     id: "Model: {model} ({version}), chosen because it beat the “no change” forecast on this coin's history.",
     message: "Model: {model} ({version}), chosen because it beat the “no change” forecast on this coin's history.",
