@@ -137,3 +137,22 @@ test("predict: a coin the market does not have is said plainly", async ({ page }
   await expect(page.getByRole("link", { name: "See all tokens" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
+
+test("predict: Share draws the forecast's card and offers it to download", async ({ page }, testInfo) => {
+  await page.goto("/predict/BTC");
+  await expect(page.getByRole("table", { name: "BTC forecast, next 48 hours" })).toBeVisible();
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share the BTC forecast" });
+  await expect(dialog).toBeVisible();
+  const card = dialog.getByRole("img", { name: /^BTC price forecast for the next 48 hours: / });
+  await expect(card).toBeVisible();
+  // the server's PNG has loaded and decoded
+  await expect.poll(() => card.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1200);
+  const download = dialog.getByRole("link", { name: "Download image" });
+  await expect(download).toBeVisible();
+  await expect(download).toHaveAttribute("href", /^data:image\/png;base64,/);
+  await expect(download).toHaveAttribute("download", "mountainlion-BTC-forecast.png");
+  await expect(dialog.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, testInfo, "predict-share");
+});

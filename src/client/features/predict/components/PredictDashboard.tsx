@@ -10,6 +10,7 @@ import { type PredictChoice, usePredictInfo } from "../api/get-predict-info.ts";
 import { candleDateText } from "./candle-time.ts";
 import { ForecastChart } from "./ForecastChart.tsx";
 import { ForecastTable } from "./ForecastTable.tsx";
+import { ShareForecast } from "./ShareForecast.tsx";
 import { TrackRecord } from "./TrackRecord.tsx";
 import "./predict.css";
 
@@ -189,6 +190,7 @@ export function PredictDashboard({ coinAbbr, marketStatus, picker }: PredictDash
           {title}
         </h1>
         {marketStatus}
+        {data && !unknownCoin ? <ShareForecast coinAbbr={abbr} interval={data.interval} /> : null}
       </header>
       {picker}
       <Caveat />
