@@ -6,6 +6,7 @@ import { priceText } from "../../../../contract/price-format.ts";
 import { systemPrompt } from "../chat-prompt.ts";
 import type { ChatPredictions, ChatScores } from "../tools/chat-data.ts";
 import { createChatTools } from "../tools/chat-tools.ts";
+import { findFaqEntry } from "../tools/faq.ts";
 import {
   FIXTURE_VALIDATION,
   fixturePredictions,
@@ -16,7 +17,6 @@ import {
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
 import { agentHint, agentOf } from "./agents.ts";
 import { readScreen } from "./coin-selection.ts";
-import { findFaqEntry } from "./faq.ts";
 import { parseQuestion } from "./intent.ts";
 import { createMountainLion } from "./mountainlion-model.ts";
 

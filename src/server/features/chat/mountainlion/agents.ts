@@ -25,7 +25,7 @@ export const AGENT_HINT: Partial<Record<AgentId, string>> = {
   [AgentIds.coinSelection]:
     "Agent: AI coin selection. Screen coins with the aiScores tool by the user's constraints (category, score, size, volatility) and show a ranked table with score, band and parts, and the score's validation.",
   [AgentIds.customerService]:
-    "Agent: customer service. Answer questions about this product from its help; when the help has no answer, say so and point to Feedback.",
+    "Agent: customer service. Answer questions about this product from its help (the productHelp tool); when the help has no answer, say so and point to Feedback.",
   [AgentIds.investAssistant]:
     "Agent: AI invest assistant (chart screenshot strategy). Read the user's chart screenshot if you can see images; if you cannot, say so and offer the data-based trend analysis of the coin they name.",
 };

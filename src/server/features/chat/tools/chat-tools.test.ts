@@ -7,6 +7,7 @@ import {
   candleStatsOutputSchema,
   compareOutputSchema,
   glossaryOutputSchema,
+  productHelpOutputSchema,
   moversOutputSchema,
   newsOutputSchema,
   notFoundOutputSchema,
@@ -285,6 +286,24 @@ describe("glossary", () => {
     const output = notFoundOutputSchema.parse(await run("glossary", { term: "quantum yield farming" }));
     expect(output.reason).toBe("unknownTerm");
     expect(output.available).toContain("Stablecoin");
+  });
+});
+
+describe("productHelp", () => {
+  it("answers a question about the app from its help, in both languages, citing it", async () => {
+    for (const question of ["How many questions can I ask per day?", "每天能问几个问题"]) {
+      const output = productHelpOutputSchema.parse(await run("productHelp", { question }));
+      expect(output.id).toBe("quota");
+      expect(output.en.answer).toMatch(/A visitor \(not signed in\) can ask \d+ question a day/);
+      expect(output.zh.answer.length).toBeGreaterThan(10);
+      expect(output.citation).toMatchObject({ tool: "productHelp", source: "MountainLion help (FAQ)" });
+    }
+  });
+
+  it("says when the help has no answer, with the questions it covers", async () => {
+    const output = notFoundOutputSchema.parse(await run("productHelp", { question: "what is the meaning of life" }));
+    expect(output.message).toContain("Feedback");
+    expect(output.available).toContain("What does this app do?");
   });
 });
 

@@ -18,6 +18,7 @@ import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatNews, ChatPredicti
 import { symbolOfName } from "./coin-names.ts";
 import { coinProfileTool } from "./coin-profile.ts";
 import { type ChatFx, converted, currencySchema, type FxOutput, fxFor } from "./currency.ts";
+import { FAQ, FAQ_REVISED, FAQ_SOURCE, findFaqEntry } from "./faq.ts";
 import { findGlossaryEntry, GLOSSARY, GLOSSARY_REVISED, GLOSSARY_SOURCE } from "./glossary.ts";
 import { type PeriodMove, type PeriodWindow, periodMove, periodSchema, resolvePeriod } from "./period.ts";
 import { predictTool } from "./predict-tool.ts";
@@ -32,6 +33,7 @@ import type {
   PeriodMoveOutput,
   PeriodWindowOutput,
   PriceChangeOutput,
+  ProductHelpOutput,
   SentimentOutput,
   TokenPriceOutput,
   TokenQuote,
@@ -100,6 +102,9 @@ export const chatToolInputSchemas = {
     limit: z.number().int().min(1).max(10).optional().describe("how many coins (default 5)"),
   }),
   glossary: z.object({ term: z.string().trim().min(1).max(80).describe("the term to explain, e.g. stablecoin") }),
+  productHelp: z.object({
+    question: z.string().trim().min(1).max(300).describe("the user's question about this app, in their words"),
+  }),
 } as const;
 
 const DEFAULT_CANDLES: Readonly<Record<"1h" | "4h" | "1d", number>> = { "1h": 48, "4h": 42, "1d": 30 };
@@ -578,6 +583,29 @@ export function createChatTools(deps: ChatToolsDeps) {
     coinProfile: coinProfileTool({ market, find: findListed }),
 
     aiScores: aiScoresTool({ scores: deps.scores }),
+
+    productHelp: tool({
+      description:
+        "Answers a question about this app itself (what it does, signing in, daily chat limits, where the data comes " +
+        "from, how forecasts are tested, the Telegram bot's commands, languages, feedback, privacy) from its own help, " +
+        "in English and Chinese. A question the help does not cover answers found: false with the questions it covers.",
+      inputSchema: chatToolInputSchemas.productHelp,
+      execute: async ({ question }): Promise<ProductHelpOutput | NotFoundOutput> => {
+        const citation: ChatCitation = { tool: "productHelp", source: FAQ_SOURCE, at: FAQ_REVISED };
+        const entry = findFaqEntry(question);
+        if (!entry) {
+          return {
+            found: false,
+            reason: "unknownTerm",
+            query: question,
+            message: "the help has no answer to that question; the user can send it with Feedback in the menu",
+            available: FAQ.map((e) => (language === "cn" ? e.zh.question : e.en.question)),
+            citation,
+          };
+        }
+        return { found: true, id: entry.id, en: entry.en, zh: entry.zh, citation };
+      },
+    }),
 
     glossary: tool({
       description:

@@ -374,6 +374,17 @@ export const aiScoresOutputSchema = z.object({
 });
 export type AiScoresOutput = z.infer<typeof aiScoresOutputSchema>;
 
+const helpTextSchema = z.object({ question: z.string(), answer: z.string() });
+/** productHelp: the product's own help entry a question is about, in both languages. */
+export const productHelpOutputSchema = z.object({
+  found: z.literal(true),
+  id: z.string(),
+  en: helpTextSchema,
+  zh: helpTextSchema,
+  citation: chatCitationSchema,
+});
+export type ProductHelpOutput = z.infer<typeof productHelpOutputSchema>;
+
 /** Each tool's output schema (found or not found), by tool name. */
 export const toolOutputSchemas = {
   tokenPrice: z.union([tokenPriceOutputSchema, notFoundOutputSchema]),
@@ -387,6 +398,7 @@ export const toolOutputSchemas = {
   predict: z.union([predictOutputSchema, notFoundOutputSchema]),
   coinProfile: z.union([coinProfileOutputSchema, notFoundOutputSchema]),
   aiScores: z.union([aiScoresOutputSchema, notFoundOutputSchema]),
+  productHelp: z.union([productHelpOutputSchema, notFoundOutputSchema]),
 } as const;
 export type ChatToolName = keyof typeof toolOutputSchemas;
 

@@ -81,6 +81,8 @@ export function toolSummary(name: string, input: unknown, language: ChatLanguage
       if (parsed.data.direction === "up") return cn ? "列出了 24 小时涨幅榜" : "Listed the top 24h gainers";
       return cn ? "列出了 24 小时跌幅榜" : "Listed the top 24h losers";
     }
+    case "productHelp":
+      return cn ? "查阅了应用的帮助" : "Looked in the app's help";
     case "glossary": {
       const parsed = chatToolInputSchemas.glossary.safeParse(input);
       if (!parsed.success) break;
