@@ -87,3 +87,27 @@ test("agents in Telegram: the hub and an agent's opening in the mini app", async
   await expect(page.getByRole("list", { name: "Questions to ask" }).getByRole("button")).toHaveCount(4);
   await shot(page, testInfo, "agents-telegram-opening");
 });
+
+test("agents on the home: the first tiles, More shows the rest and Collapse folds them, a tile opens its agent", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const tiles = page.getByRole("region", { name: "Agents", exact: true });
+  await expect(tiles.getByRole("button", { name: "Price prediction", exact: true })).toBeVisible();
+  await expect(tiles.getByRole("button", { name: "Wallet", exact: true })).toHaveCount(0);
+
+  await tiles.getByRole("button", { name: "More" }).click();
+  await expect(tiles.getByRole("button", { name: "Collapse" })).toHaveAttribute("aria-expanded", "true");
+  await expect(tiles.getByRole("button", { name: "Wallet", exact: true })).toBeDisabled();
+  await expect(tiles.getByRole("button", { name: "Customer service", exact: true })).toBeEnabled();
+  await tiles.getByRole("button", { name: "Collapse" }).click();
+  await expect(tiles.getByRole("button", { name: "More" })).toHaveAttribute("aria-expanded", "false");
+  await expect(tiles.getByRole("button", { name: "Wallet", exact: true })).toHaveCount(0);
+
+  await tiles.getByRole("button", { name: "Research report", exact: true }).click();
+  await expect(page).toHaveURL(CHAT_PATH);
+  expect(new URL(page.url()).searchParams.get("agent")).toBe("1");
+  await expect(page.getByRole("article", { name: "Research report" })).toContainText(
+    "I write research reports on tokens",
+  );
+});

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, Suspense, useId, useState } from "react";
+import { AgentTiles } from "../../features/agents/components/AgentTiles.tsx";
 import { chatLanguage } from "../../features/chat/api/chat-paths.ts";
 import { preloadRecommendedQuestions, RECOMMENDED_QUESTION_COUNT } from "../../features/chat/api/get-recommend.ts";
 import { useNewChatHref } from "../../features/chat/hooks/use-new-chat.ts";
@@ -20,6 +21,7 @@ import { useLayoutMode } from "../../shared/ui/layout-mode.ts";
 import { preloadable, usePreloaded } from "../../shared/ui/lazy-load.tsx";
 import { newsLanguage } from "./news-language.ts";
 import type { FirstScreen } from "./page-props.ts";
+import { useOpenAgent } from "./use-open-agent.ts";
 import "./pages.css";
 
 type HomeTab = "chat" | "cryptos" | "nft";
@@ -92,11 +94,13 @@ export default function HomePage() {
   const [tab, setTab] = useState<HomeTab>("chat");
   const baseId = useId();
   const questionHref = useQuestionHref();
+  const openAgent = useOpenAgent();
   const language = newsLanguage(i18n.locale);
   if (!narrow) {
     return (
       <section className="page home home--market">
         <Slogan />
+        <AgentTiles onOpen={(agent) => openAgent(agent)} />
         <ChatStart />
         <MarketStatusLabel />
         <CoinTicker />
@@ -153,6 +157,7 @@ export default function HomePage() {
         {tab === "chat" ? (
           <div className="home-tab__stack">
             <Slogan />
+            <AgentTiles onOpen={(agent) => openAgent(agent)} />
             <ChatStart />
             <MarketStatusLabel />
             <CoinTicker />

@@ -3,11 +3,9 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useAtom } from "jotai";
 import { useId, useState } from "react";
-import { Link } from "wouter";
 import { type AgentDefinition, type AgentGroup, agentCatalogue, agentGroups } from "../../../../contract/agents.ts";
 import { agentsTypeAtom } from "../../../shared/settings/settings.ts";
-import { agentTexts } from "../agent-texts.ts";
-import { AgentIcon } from "./AgentIcon.tsx";
+import { AgentCard } from "./AgentCard.tsx";
 import "./agents.css";
 
 export const agentGroupLabels: Record<AgentGroup, MessageDescriptor> = {
@@ -15,55 +13,6 @@ export const agentGroupLabels: Record<AgentGroup, MessageDescriptor> = {
   PredictAgent: msg`Opportunities`,
   ManagementAgent: msg`Management`,
 };
-
-/** An agent the hub can open: offered, and with something to open today (a chat, a page). */
-export function canOpen(agent: AgentDefinition): boolean {
-  return agent.status === "available" && agent.opens !== "none";
-}
-
-function AgentCard({ agent, onOpen }: { agent: AgentDefinition; onOpen: (agent: AgentDefinition) => void }) {
-  const { t, i18n } = useLingui();
-  const id = useId();
-  const texts = agentTexts[agent.id];
-  const openable = canOpen(agent);
-  const status =
-    agent.status === "disabled"
-      ? t`Disabled`
-      : agent.status === "comingSoon"
-        ? t`Coming soon`
-        : !openable && texts.note
-          ? i18n._(texts.note)
-          : null;
-  return (
-    <li className="agent-card" data-openable={openable || undefined}>
-      <button
-        type="button"
-        className="agent-card__open"
-        disabled={!openable}
-        aria-describedby={status ? `${id}-content ${id}-status` : `${id}-content`}
-        onClick={() => onOpen(agent)}
-      >
-        <span className="agent-card__icon">
-          <AgentIcon id={agent.id} />
-        </span>
-        <span className="agent-card__title">{i18n._(texts.title)}</span>
-      </button>
-      <p id={`${id}-content`} className="agent-card__content">
-        {i18n._(texts.content)}
-      </p>
-      {status ? (
-        <p id={`${id}-status`} className="agent-card__status">
-          {status}
-        </p>
-      ) : null}
-      {!openable && texts.servedAt ? (
-        <Link href={texts.servedAt.href} className="agent-card__link">
-          {i18n._(texts.servedAt.label)}
-        </Link>
-      ) : null}
-    </li>
-  );
-}
 
 function AgentList({
   agents,
