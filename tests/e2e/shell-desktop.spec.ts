@@ -56,6 +56,9 @@ test("wide layout: every area of the spec has a page, honest about what is not b
   await nav.getByRole("link", { name: "Agents", exact: true }).click();
   await expect(page).toHaveURL(/\/agents$/);
   await expect(page.getByRole("heading", { level: 1, name: "Agents" })).toBeVisible();
+  // an area not built yet says so
+  await page.goto("/airDropsAngent/");
+  await expect(page.getByRole("heading", { level: 1, name: "Airdrops" })).toBeVisible();
   await expect(page.getByText("not available yet")).toBeVisible();
   await page.goto("/settings/?type=theme");
   await expect(page.getByRole("radiogroup", { name: "Theme" })).toBeVisible();
