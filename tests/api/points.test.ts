@@ -1,6 +1,10 @@
+import { asc, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { checkInPoints, Points } from "../../src/contract/constants.ts";
 import { ErrorCode } from "../../src/contract/errors.ts";
+import { ApiError } from "../../src/server/api-error.ts";
+import { pointsLedger } from "../../src/server/db/schema.ts";
 import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
 import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { createPointsLedger } from "../../src/server/features/points/ledger.ts";
@@ -231,5 +235,83 @@ describe("points ledger across API nodes", () => {
       checkedInToday: true,
       points: Points.checkInBase,
     });
+  });
+});
+
+/** One random change: a user of the run (0-2), an amount, and a key from a small pool so keys repeat. */
+const changeArb = fc.record({
+  user: fc.integer({ min: 0, max: 2 }),
+  amount: fc.oneof(fc.integer({ min: 1, max: 50 }), fc.integer({ min: -60, max: -1 })),
+  key: fc.integer({ min: 0, max: 15 }),
+});
+
+describe("points ledger properties", () => {
+  it("in random concurrent batches: the balance is the sum of accepted entries, never negative, a key lands once", async () => {
+    const { srv } = await oneNode();
+    const ledger = createPointsLedger(srv.server.database.db, manualClock());
+    const rowsOf = (userId: number) =>
+      srv.server.database.db
+        .select()
+        .from(pointsLedger)
+        .where(eq(pointsLedger.userId, userId))
+        .orderBy(asc(pointsLedger.id));
+    let lastUser = 0;
+    const newUser = () => {
+      lastUser += 1;
+      return lastUser;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(changeArb, { minLength: 1, maxLength: 12 }), { maxLength: 5 }),
+        async (batches) => {
+          const users = [newUser(), newUser(), newUser()];
+          const run = users.join("-");
+          const userOf = (index: number) => users[index] ?? 0;
+          // a key names one change: the first payload sent under it (later sends reuse it or another payload)
+          const accepted = new Map<string, { userId: number; amount: number }>();
+          for (const batch of batches) {
+            const changes = batch.map(({ user, amount, key }) => ({
+              userId: userOf(user),
+              amount,
+              reason: amount > 0 ? "share" : "redeem",
+              idempotencyKey: `prop:${run}:${key}`,
+            }));
+            const results = await Promise.allSettled(changes.map((change) => ledger.apply(change)));
+            results.forEach((result, i) => {
+              const change = changes[i];
+              if (!change) return;
+              if (result.status === "fulfilled") {
+                const { entry } = result.value;
+                // a fulfilled call answers the entry of its key, with its own payload
+                expect(entry).toMatchObject({ userId: change.userId, amount: change.amount });
+                accepted.set(change.idempotencyKey, { userId: entry.userId, amount: entry.amount });
+              } else {
+                const error: unknown = result.reason;
+                expect(error).toBeInstanceOf(ApiError);
+                expect((error as ApiError).key).toMatch(/^(insufficientPoints|idempotencyConflict)$/);
+              }
+            });
+            for (const userId of users) {
+              const rows = await rowsOf(userId);
+              // every row is one accepted key, and every accepted key one row
+              const keys = rows.map((row) => row.idempotencyKey);
+              expect(new Set(keys).size).toBe(keys.length);
+              const acceptedOfUser = [...accepted.entries()].filter(([, entry]) => entry.userId === userId);
+              expect(keys.sort()).toEqual(acceptedOfUser.map(([key]) => key).sort());
+              const sum = acceptedOfUser.reduce((total, [, entry]) => total + entry.amount, 0);
+              expect(await ledger.balance(userId)).toBe(sum);
+              // in the order the lock let them in, the running balance never went below 0
+              let running = 0;
+              for (const row of rows) {
+                running += row.amount;
+                expect(running).toBeGreaterThanOrEqual(0);
+              }
+            }
+          }
+        },
+      ),
+      // PostgreSQL runs each batch truly in parallel (a pool of connections); PGlite one after another
+      { numRuns: 25 },
+    );
   });
 });
