@@ -45,7 +45,22 @@ export const Points = {
   shareRewardsPerDay: 10,
   strategyDiagramUnlock: 4000,
   unlockHours: 24,
+  /**
+   * Daily check-in (points/sign). The spec has a check-in but gives no amounts, so these are our choice: the first
+   * day of a streak earns `checkInBase`; each further consecutive UTC day adds `checkInStreakBonus`, up to
+   * `checkInStreakBonusMaxDays` days (10, 15, ... 40 points from the 7th day on), so a week's habit is worth more
+   * than a single visit while no streak grows the award without end. A missed day starts the streak again.
+   */
+  checkInBase: 10,
+  checkInStreakBonus: 5,
+  checkInStreakBonusMaxDays: 7,
 } as const;
+
+/** The points one check-in earns on the given day of a streak (1 = the first day). */
+export function checkInPoints(streakDay: number): number {
+  const bonusDays = Math.min(Math.max(streakDay, 1), Points.checkInStreakBonusMaxDays) - 1;
+  return Points.checkInBase + bonusDays * Points.checkInStreakBonus;
+}
 
 export const Limits = {
   passwordMin: 6,

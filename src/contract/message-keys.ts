@@ -83,6 +83,10 @@ export const validationMessageKeys = [
   "telegramAccountRequired",
   /** a forecast asked of a coin whose history is too short to test one against the naive forecast */
   "notEnoughHistory",
+  /** a second daily check-in (points/sign) on the same UTC day: the spec names no code for it */
+  "alreadyCheckedIn",
+  /** a points change sent again under its idempotency key but with a different payload */
+  "idempotencyConflict",
 ] as const;
 
 export const successMessageKeys = [

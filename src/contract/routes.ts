@@ -83,6 +83,7 @@ import {
   newsListQuerySchema,
   weeklyHotDataSchema,
 } from "./news.ts";
+import { pointsRoutes } from "./points.ts";
 import {
   predictInfoDataSchema,
   predictInfoQuerySchema,
@@ -683,4 +684,5 @@ export const routes = {
   },
   ...telegramRoutes,
   ...reportRoutes,
+  ...pointsRoutes,
 } as const satisfies Record<string, RouteContract>;

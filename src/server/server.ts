@@ -41,6 +41,8 @@ import { createMarketService } from "./features/market/market.service.ts";
 import { loadReplayAnchor } from "./features/market/market-anchor.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createNewsService } from "./features/news/news.service.ts";
+import { createPointsLedger } from "./features/points/ledger.ts";
+import { createPointsService } from "./features/points/points.service.ts";
 import { createForecaster } from "./features/predict/engine/index.ts";
 import { createPredictService } from "./features/predict/predict.service.ts";
 import { createPredictionsRepository } from "./features/predict/predictions.repository.ts";
@@ -395,6 +397,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   refreshNews = () => void news.refresh().catch(() => undefined);
   marketSource.auto?.start();
   newsSource.auto?.start();
+  const userInfo = createUserInfoService({ db, clock, users, quota });
+  // the points ledger and the points center on it; the profile it shows is user info's
+  const points = createPointsService({
+    db,
+    clock,
+    ledger: createPointsLedger(db, clock),
+    profile: async (userId) => {
+      const profile = (await userInfo.forUser(userId)).profile;
+      return profile
+        ? { username: profile.username, avatarUrl: profile.avatar_url, invitationCode: profile.invitation_code }
+        : undefined;
+    },
+  });
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -404,7 +419,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     emailAuth: createEmailAuthService({ db, clock, logger, users, sessions, mailer, humanCheck, captcha }),
     identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions }),
     tonAuth: createTonAuthService({ db, clock, logger, config, users, sessions }),
-    userInfo: createUserInfoService({ db, clock, users, quota }),
+    userInfo,
     accountName: async (userId: number) => {
       const user = await users.findById(userId);
       return user ? accountName(user) : "";
@@ -417,6 +432,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     report,
     chat,
     chatExtras,
+    points,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see

@@ -444,3 +444,29 @@ export const reportShares = pgTable(
   },
   (table) => [index("report_shares_coin_idx").on(table.coin, table.createdAt)],
 );
+
+/**
+ * The points ledger (spec §1 points system, issue 15): append-only, one row per change. A user's balance is the sum
+ * of their rows, so it cannot drift from the history the user is shown. Every change carries an idempotency key
+ * (unique), so a retried or concurrent request that names the same change is applied once; the service takes a
+ * per-user transaction lock before it checks that a debit keeps the sum at 0 or above.
+ */
+export const pointsLedger = pgTable(
+  "points_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    /** positive: a credit; negative: a debit; never 0 */
+    amount: integer("amount").notNull(),
+    /** why: "checkIn", "redeem", "invite", "share", "purchase", "refund", ... */
+    reason: text("reason").notNull(),
+    /** what the change is about (the check-in's UTC day, an order id, an unlocked feature); "" when nothing */
+    reference: text("reference").notNull().default(""),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("points_ledger_idempotency_key_idx").on(table.idempotencyKey),
+    index("points_ledger_user_created_idx").on(table.userId, table.createdAt),
+  ],
+);

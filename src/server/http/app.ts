@@ -18,6 +18,7 @@ import type { FxService } from "../features/fx/fx.service.ts";
 import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
+import type { PointsService } from "../features/points/points.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
 import type { ReportService } from "../features/report/report.service.ts";
 import type { ScoreService } from "../features/score/score.service.ts";
@@ -51,6 +52,7 @@ import { legacyApiRoutes } from "./routes/legacy-api.routes.ts";
 import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
+import { pointsRoutes } from "./routes/points.routes.ts";
 import { predictRoutes } from "./routes/predict.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { reportPdfRoutes, reportRoutes } from "./routes/report.routes.ts";
@@ -107,6 +109,8 @@ export interface HttpDeps {
     report: ReportService;
     chat: ChatService;
     chatExtras: ChatExtras;
+    /** the points center: balance, daily check-in, history */
+    points: PointsService;
   };
   /** this node's end of the live push channel (closed by the server on shutdown) */
   push: PushHub;
@@ -195,6 +199,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", newsRoutes(services.news));
   api.route("/", predictRoutes(services.predict));
   api.route("/", reportRoutes(services.report));
+  api.route("/", pointsRoutes(services.points));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
