@@ -7,10 +7,10 @@ import {
   candleStatsOutputSchema,
   compareOutputSchema,
   glossaryOutputSchema,
-  productHelpOutputSchema,
   moversOutputSchema,
   newsOutputSchema,
   notFoundOutputSchema,
+  productHelpOutputSchema,
   sentimentOutputSchema,
   tokenPriceOutputSchema,
 } from "./tool-outputs.ts";
