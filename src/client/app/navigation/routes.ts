@@ -53,6 +53,7 @@ const AgentEntryPage = page(() => import("../pages/AgentEntryPage.tsx"));
 const AiRankingPage = page(() => import("../pages/AiRankingPage.tsx"));
 const AiComparePage = page(() => import("../pages/AiComparePage.tsx"));
 const ReportSharePage = page(() => import("../pages/ReportSharePage.tsx"));
+const PointsCenterPage = page(() => import("../pages/PointsCenterPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -83,7 +84,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: "/aiCoinSelection/", title: msg`AI coin selection`, page: AgentEntryPage },
   { path: "/aiCompare", title: msg`AI compare`, page: AiComparePage },
   upcoming("/aiInsight", msg`AI insight`),
-  upcoming("/pointsCenter/", msg`Points center`),
+  { path: "/pointsCenter/", title: msg`Points center`, page: PointsCenterPage },
   { path: "/person/", title: msg`Personal center`, page: PersonPage },
   { path: "/settings/", title: msg`Settings`, page: SettingsPage },
   upcoming("/download", msg`Download`),
