@@ -74,6 +74,14 @@ describe("price predictions", () => {
     expect(info.live).toMatchObject({ windowMs: DAY, judged: 0, winRate: null });
   });
 
+  it("forecasts ETH hourly too: its hourly candles start in late January, and its record is there by March", async () => {
+    const info = await predictInfo("coinAbbr=ETH");
+    expect(info.interval).toBe("1h");
+    expect(info.steps).toHaveLength(48);
+    expect(info.backtest.origins).toBeGreaterThan(50);
+    expect(Date.parse(info.backtest.from)).toBeGreaterThanOrEqual(Date.parse("2026-02-03T00:00:00Z"));
+  });
+
   it("forecasts 7 days for a coin with daily data only, and refuses hourly for it", async () => {
     const info = await predictInfo("coinAbbr=DOGE");
     expect(info.interval).toBe("1d");

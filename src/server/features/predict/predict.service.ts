@@ -195,9 +195,26 @@ export function createPredictService(deps: PredictServiceDeps): PredictService {
   }
 
   async function info(abbr: string, asked?: PredictInterval): Promise<PredictInfoData> {
-    const listed = market.coin(abbr);
     const intervals = intervalsOf(abbr);
-    const interval = asked ?? intervals[0] ?? "1d";
+    if (asked) return infoIn(abbr, asked, intervals);
+    // not asked: hourly where the coin has it, else (or while its hourly record is too short) daily
+    const [finest, ...coarser] = intervals;
+    if (!finest) throw notEnoughHistory(abbr);
+    try {
+      return await infoIn(abbr, finest, intervals);
+    } catch (error) {
+      const next = coarser[0];
+      if (!next || !(error instanceof ApiError) || error.key !== "notEnoughHistory") throw error;
+      return infoIn(abbr, next, intervals);
+    }
+  }
+
+  async function infoIn(
+    abbr: string,
+    interval: PredictInterval,
+    intervals: PredictInterval[],
+  ): Promise<PredictInfoData> {
+    const listed = market.coin(abbr);
     if (!intervals.includes(interval)) throw intervalNotForecast(abbr, intervals);
     const view = market.view();
     const { bars, forecast } = await forecastAt(abbr, interval);
