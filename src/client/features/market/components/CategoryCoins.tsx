@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { DashboardCategory } from "../../../../contract/market.ts";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { useCoinList } from "../api/get-coin-list.ts";
-import { CoinTable, type CoinTableColumn } from "./CoinTable.tsx";
+import { CoinTable } from "./CoinTable.tsx";
 import { MarketSourceNote } from "./MarketFigures.tsx";
 import { Pager } from "./Pager.tsx";
 import { useCategoryWords } from "./use-category-words.ts";
@@ -13,17 +13,9 @@ export const CATEGORY_PAGE_SIZE = 50;
 
 /**
  * The coins of one dashboard category, a page at a time, with the category's rule; a category without coins says
- * why (the server's reason, in the reader's language), never shows stand-ins. `extraColumn` goes to the table.
+ * why (the server's reason, in the reader's language), never shows stand-ins.
  */
-export function CategoryCoins({
-  category,
-  label,
-  extraColumn,
-}: {
-  category: DashboardCategory;
-  label: string;
-  extraColumn?: CoinTableColumn | undefined;
-}) {
+export function CategoryCoins({ category, label }: { category: DashboardCategory; label: string }) {
   const { t } = useLingui();
   const words = useCategoryWords();
   const [page, setPage] = useState(1);
@@ -52,12 +44,7 @@ export function CategoryCoins({
         </p>
       ) : (
         <>
-          <CoinTable
-            coins={data.list}
-            label={t`${label} coins`}
-            firstPosition={(page - 1) * CATEGORY_PAGE_SIZE + 1}
-            extraColumn={extraColumn}
-          />
+          <CoinTable coins={data.list} label={t`${label} coins`} firstPosition={(page - 1) * CATEGORY_PAGE_SIZE + 1} />
           {data.total > CATEGORY_PAGE_SIZE ? (
             <Pager
               page={page}

@@ -1,5 +1,4 @@
 import { Trans } from "@lingui/react/macro";
-import type { ReactNode } from "react";
 import type { Coin } from "../../../../contract/market.ts";
 import { useDisplayPrice } from "../../../shared/currency/use-display-price.ts";
 import { ScrollTable } from "../../../shared/ui/ScrollTable.tsx";
@@ -8,28 +7,19 @@ import { AmountFigure } from "./MarketFigures.tsx";
 import { PriceChange } from "./PriceChange.tsx";
 import "./market.css";
 
-/** One more column the app adds at the end (the dashboard's AI score): its heading and each coin's cell. */
-export interface CoinTableColumn {
-  header: ReactNode;
-  cell: (coin: Coin) => ReactNode;
-}
-
 /**
  * Coins as a table, each linking to its token page: position in the list, coin, price, 1h / 24h / 7d change,
  * 24h volume and market cap (unknown where the data has no circulating supply). On a narrow screen the table
- * scrolls sideways with the coin column kept in view. The app may add a column from another feature (`extraColumn`),
- * since this feature does not read the others.
+ * scrolls sideways with the coin column kept in view.
  */
 export function CoinTable({
   coins,
   label,
   firstPosition = 1,
-  extraColumn,
 }: {
   coins: readonly Coin[];
   label: string;
   firstPosition?: number;
-  extraColumn?: CoinTableColumn | undefined;
 }) {
   const price = useDisplayPrice();
   return (
@@ -60,7 +50,6 @@ export function CoinTable({
           <th scope="col">
             <Trans>Market cap</Trans>
           </th>
-          {extraColumn ? <th scope="col">{extraColumn.header}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -86,7 +75,6 @@ export function CoinTable({
             <td>
               <AmountFigure value={coin.marketCap} />
             </td>
-            {extraColumn ? <td>{extraColumn.cell(coin)}</td> : null}
           </tr>
         ))}
       </tbody>
