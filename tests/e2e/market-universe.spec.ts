@@ -81,7 +81,8 @@ test('a coin that is not in the data opens a "not in our market data" page', asy
   await shot(page, testInfo, "market-token-not-in-data");
   await page.getByRole("link", { name: "See all tokens" }).click();
   await expect(page).toHaveURL(/\/popularTokens\/\?type=total$/);
-  await expect(page.getByRole("table", { name: "All tokens coins" })).toBeVisible();
+  // the page's code and the coin list load on first visit: on a loaded machine that can take longer than 10 s
+  await expect(page.getByRole("table", { name: "All tokens coins" })).toBeVisible({ timeout: 30_000 });
 });
 
 test("categories: counts on the tabs, pages over 120 coins, unknown market caps, and an empty one says why", async ({

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
@@ -26,6 +26,8 @@ export function DigestSetting() {
   const signedIn = useAtomValue(loginStatusAtom) === "loggedIn";
   const { data, mutate } = useTelegramNotifications(signedIn);
   const [saving, setSaving] = useState(false);
+  // one save at a time, in the order they were made: an hour change and a toggle sent together must not land swapped
+  const saves = useRef<Promise<void>>(Promise.resolve());
   const toggleId = useId();
   const hourId = useId();
 
@@ -40,7 +42,12 @@ export function DigestSetting() {
     );
   }
 
-  const save = async (change: { subscribed: boolean; hour?: number }) => {
+  const save = (change: { subscribed: boolean; hour?: number }) => {
+    const run = () => saveNow(change);
+    saves.current = saves.current.then(run, run);
+    return saves.current;
+  };
+  const saveNow = async (change: { subscribed: boolean; hour?: number }) => {
     setSaving(true);
     try {
       // shown at once; put back if the server refuses
