@@ -28,7 +28,8 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+/** A 24-unit line icon drawn from one SVG path, in the current text colour; decorative (hidden from readers). */
+export function StrokeIcon({ d, size = 20 }: { d: string; size?: number }) {
   return (
     <svg
       width={size}
@@ -42,7 +43,11 @@ export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return <StrokeIcon d={paths[name]} size={size} />;
 }

@@ -1,4 +1,5 @@
 import type { AgentId } from "../../../../contract/agents.ts";
+import { StrokeIcon } from "../../../shared/ui/Icon.tsx";
 
 /**
  * One line icon per agent, drawn like the app's icon set (24-unit box, round 1.8 strokes, currentColor). The spec's
@@ -44,20 +45,5 @@ const agentPaths: Record<AgentId, string> = {
 };
 
 export function AgentIcon({ id, size = 24 }: { id: AgentId; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={agentPaths[id]} />
-    </svg>
-  );
+  return <StrokeIcon d={agentPaths[id]} size={size} />;
 }
