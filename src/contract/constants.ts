@@ -35,6 +35,33 @@ export const CardTier = { standard: "0", trial: "1", monthly: "3", quarterly: "4
 
 export const PlanProductId = { monthly: 3, quarterly: 4 } as const;
 
+/**
+ * The packages on sale (spec §3 package product, §6 plans, §9). The spec names the packages and product ids
+ * (3 monthly, 4 quarterly, any other annual) but not their prices or lengths: these are ours. `card` is the
+ * membership card a purchase gives for `days` days; trials can be bought once per account (9004 after).
+ */
+export const Packages = [
+  { productId: 1, name: "trial1", card: "1", days: 1, priceUsdt: "0.99", oncePerAccount: true },
+  { productId: 2, name: "trial3", card: "1", days: 3, priceUsdt: "2.49", oncePerAccount: true },
+  { productId: 3, name: "monthly", card: "3", days: 30, priceUsdt: "19.99", oncePerAccount: false },
+  { productId: 4, name: "quarterly", card: "4", days: 90, priceUsdt: "49.99", oncePerAccount: false },
+  { productId: 5, name: "annual", card: "5", days: 365, priceUsdt: "159.99", oncePerAccount: false },
+] as const;
+
+/**
+ * The points products (spec §3 points product: chargeId, productId, points, extraPoints, price). 1 USDT = 1000
+ * points (§9); the bonus for larger recharges is ours.
+ */
+export const PointsProducts = [
+  { chargeId: 1, productId: 101, points: 1_000, extraPoints: 0, priceUsdt: "1" },
+  { chargeId: 2, productId: 102, points: 5_000, extraPoints: 250, priceUsdt: "5" },
+  { chargeId: 3, productId: 103, points: 10_000, extraPoints: 1_000, priceUsdt: "10" },
+  { chargeId: 4, productId: 104, points: 50_000, extraPoints: 7_500, priceUsdt: "50" },
+] as const;
+
+/** USDT amounts are kept as integers of micro-USDT (6 decimals) on the server and in the database. */
+export const MICRO_PER_USDT = 1_000_000;
+
 export const Points = {
   perUsdt: 1000,
   minUsdt: 0.1,

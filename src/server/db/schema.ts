@@ -470,3 +470,132 @@ export const pointsLedger = pgTable(
     index("points_ledger_user_created_idx").on(table.userId, table.createdAt),
   ],
 );
+
+/**
+ * The USDT account of a user (spec §7 pay/account; issue 15): append-only like the points ledger, amounts in
+ * micro-USDT (6 decimals, whatever the paying chain's token uses). Verified deposits credit it; package and points
+ * purchases debit it. Every change has a unique idempotency key: `deposit:<chain>:<hash>`, `order:<orderNo>`, ...
+ */
+export const usdtLedger = pgTable(
+  "usdt_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    /** micro-USDT: positive a credit, negative a debit, never 0 */
+    amountMicro: bigint("amount_micro", { mode: "number" }).notNull(),
+    /** "deposit", "purchase", "refund", ... */
+    reason: text("reason").notNull(),
+    /** the deposit's hash or the order number */
+    reference: text("reference").notNull().default(""),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("usdt_ledger_idempotency_key_idx").on(table.idempotencyKey),
+    index("usdt_ledger_user_created_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Orders (spec §3 Order): a package (productType CARDS) or a points product (POINTS) bought by one user, paid from
+ * the USDT account, with Telegram Stars, or waiting for a deposit (pending). `orderNo` is the public number.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderNo: text("order_no").notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    /** "CARDS" or "POINTS" */
+    productType: text("product_type").notNull(),
+    productId: integer("product_id").notNull(),
+    /** the price in micro-USDT when it was ordered */
+    priceMicro: bigint("price_micro", { mode: "number" }).notNull(),
+    /** the price in Telegram Stars, for orders paid with Stars */
+    priceStars: integer("price_stars"),
+    /** "usdt" (the USDT account, topped up by deposits) or "stars" */
+    payMethod: text("pay_method").notNull(),
+    /** "pending", "success", "failed", "refunded" */
+    status: text("status").notNull().default("pending"),
+    /** why a failed or refunded order is so (a message key) */
+    failReason: text("fail_reason"),
+    /** Telegram's charge id of a Stars payment: unique, so a payment delivered twice is credited once */
+    telegramChargeId: text("telegram_charge_id"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    paidAt: at("paid_at"),
+    /** when the user was told of the outcome (getPopups hands each outcome out once) */
+    notifiedAt: at("notified_at"),
+  },
+  (table) => [
+    uniqueIndex("orders_order_no_idx").on(table.orderNo),
+    uniqueIndex("orders_telegram_charge_idx").on(table.telegramChargeId),
+    index("orders_user_created_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * USDT deposits by transaction hash (spec §7 pay/uploadHash, bscHashCheck): each hash is credited at most once
+ * across every chain and node (the unique index on the lower-cased hash). Pending until the chain confirms it,
+ * then confirmed (credited to the USDT account) or failed with the reason.
+ */
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    /** "ETH", "BSC", "POLYGON", "TRON", ... (the configured chain's code) */
+    chain: text("chain").notNull(),
+    /** lower-case 0x-hash (EVM) or 64-hex id (TRON) */
+    txHash: text("tx_hash").notNull(),
+    depositAddress: text("deposit_address").notNull(),
+    /** the order the deposit pays for, when it was made for one */
+    orderNo: text("order_no"),
+    /** micro-USDT received, once read from the chain */
+    amountMicro: bigint("amount_micro", { mode: "number" }),
+    fromAddress: text("from_address"),
+    /** "pending", "confirmed", "failed" */
+    status: text("status").notNull().default("pending"),
+    /** the message key of why it is pending or failed */
+    reason: text("reason"),
+    usedPlugin: text("used_plugin"),
+    blockNumber: bigint("block_number", { mode: "number" }),
+    blockTime: at("block_time"),
+    checkedAt: at("checked_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    confirmedAt: at("confirmed_at"),
+  },
+  (table) => [
+    uniqueIndex("deposits_tx_hash_idx").on(table.txHash),
+    index("deposits_user_created_idx").on(table.userId, table.createdAt),
+    index("deposits_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Features unlocked by one user (spec §4): the strategy diagram of a chat message (with the allowance or 4000
+ * points) and the 24-hour unlocks (report, address analysis, daily report, in-depth analysis, AI market analysis,
+ * price forecast, insight). `idempotencyKey` is unique, so a repeated unlock is applied once.
+ */
+export const unlocks = pgTable(
+  "unlocks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    /** STRATEGY_DIAGRAM, REPORT, ADDRESS_ANALYSIS, ... */
+    scenario: text("scenario").notNull(),
+    /** what was unlocked (a message's msggroup/msgid; "" for a whole feature) */
+    target: text("target").notNull().default(""),
+    /** "allowance", "points" */
+    paidWith: text("paid_with").notNull(),
+    points: integer("points").notNull().default(0),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** null: for good (a strategy diagram); else the end of the 24 hours */
+    expiresAt: at("expires_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("unlocks_idempotency_key_idx").on(table.idempotencyKey),
+    index("unlocks_user_scenario_idx").on(table.userId, table.scenario, table.target),
+  ],
+);
