@@ -18,6 +18,10 @@ export interface ErrorData {
   issues?: FieldIssue[];
   /** tries left before a lock (2006 in password reset, 2015) */
   remaining?: number;
+  /** 9002 needTopUp: what the USDT balance lacks, the price and the balance (decimal USDT strings) */
+  shortfall?: string;
+  price?: string;
+  balance?: string;
 }
 
 export interface FieldIssue {
@@ -33,4 +37,7 @@ export const errorDataSchema = z.object({
   field: z.string().optional(),
   issues: z.array(z.object({ field: z.string(), key: z.string() })).optional(),
   remaining: z.number().int().optional(),
+  shortfall: z.string().optional(),
+  price: z.string().optional(),
+  balance: z.string().optional(),
 });

@@ -83,6 +83,7 @@ import {
   newsListQuerySchema,
   weeklyHotDataSchema,
 } from "./news.ts";
+import { payRoutes } from "./pay.ts";
 import { pointsRoutes } from "./points.ts";
 import {
   predictInfoDataSchema,

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FieldIssue } from "../contract/envelope.ts";
+import type { ErrorData, FieldIssue } from "../contract/envelope.ts";
 import { ErrorCode, type ErrorCodeValue } from "../contract/errors.ts";
 import type { MessageKey } from "../contract/message-keys.ts";
 
@@ -13,7 +13,7 @@ export class ApiError extends Error {
     readonly issues: FieldIssue[] = [],
     message: string = key,
     /** extra fields of the error's data, e.g. `remaining` tries */
-    readonly extra: { remaining?: number } = {},
+    readonly extra: Pick<ErrorData, "remaining" | "shortfall" | "price" | "balance"> = {},
   ) {
     super(message);
   }
