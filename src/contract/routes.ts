@@ -96,6 +96,7 @@ import {
 import { pushEventSchemas, pushQuerySchema } from "./push.ts";
 import { reportRoutes } from "./report.ts";
 import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
+import { starsRoutes } from "./stars.ts";
 import { telegramRoutes } from "./telegram.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
 
@@ -686,4 +687,6 @@ export const routes = {
   ...telegramRoutes,
   ...reportRoutes,
   ...pointsRoutes,
+  ...starsRoutes,
+  ...payRoutes,
 } as const satisfies Record<string, RouteContract>;
