@@ -12,6 +12,9 @@ import { z } from "zod";
 /** The coin deposits are taken in (spec §9: payments in USDT). */
 export const DEPOSIT_COIN = "USDT";
 
+/** USDT amounts travel as decimal strings with at most 6 decimals ("19.99", "0.5", "0"), never as floats. */
+export const usdtDecimalSchema = z.string().regex(/^\d+(\.\d{1,6})?$/);
+
 /** A chain's code as configured on the server: ETH, BSC, POLYGON, TRON, ... */
 export const chainCodeSchema = z
   .string()
@@ -101,14 +104,14 @@ export const depositQrCodeDataSchema = z.object({
   /** what the QR code encodes: an EIP-681 URI on EVM chains, the deposit address on TRON */
   uri: z.string(),
   depositAddress: z.string(),
-  /** the USDT to send, as a decimal string ("19.99"); null for a top-up without an amount */
-  amount: z.string().nullable(),
+  /** the USDT to send ("19.99"): the order's price less the balance; null for a top-up without an amount */
+  amount: usdtDecimalSchema.nullable(),
   chain: z.string(),
   chainId: z.number().int().nullable(),
   /** the order the deposit pays for; null for a top-up */
   orderNo: z.string().nullable(),
-  /** the order's price in micro-USDT; null for a top-up */
-  priceMicro: z.number().int().nullable(),
+  /** the order's price in USDT ("19.99"); null for a top-up */
+  price: usdtDecimalSchema.nullable(),
   transferData: transferDataSchema,
   /** confirmations the server waits for on this chain */
   confirmations: z.number().int(),
@@ -161,15 +164,15 @@ export const depositStatusDataSchema = z.object({
   orderNo: z.string().nullable(),
   /** the order's status after the deposit: pending, success, failed; null without an order */
   orderStatus: z.string().nullable(),
-  /** micro-USDT the transfer carried to the deposit address, once read from the chain */
-  amountMicro: z.number().int().nullable(),
-  /** micro-USDT credited to the USDT account by this deposit (0 until it is) */
-  creditedMicro: z.number().int(),
+  /** the USDT the transfer carried to the deposit address, once read from the chain */
+  amount: usdtDecimalSchema.nullable(),
+  /** the USDT credited to the USDT account by this deposit ("0" until it is) */
+  credited: usdtDecimalSchema,
   /** confirmations seen at the last check, and how many are needed */
   confirmations: z.number().int().nullable(),
   requiredConfirmations: z.number().int(),
-  /** the USDT account's balance in micro-USDT after the check */
-  balanceMicro: z.number().int(),
+  /** the USDT account's balance after the check */
+  balance: usdtDecimalSchema,
 });
 export type DepositStatusData = z.infer<typeof depositStatusDataSchema>;
 

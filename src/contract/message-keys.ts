@@ -87,6 +87,40 @@ export const validationMessageKeys = [
   "alreadyCheckedIn",
   /** a points change sent again under its idempotency key but with a different payload */
   "idempotencyConflict",
+  /** Telegram Stars asked of a server without the bot (no BOT_TOKEN): no invoice can be made */
+  "starsUnavailable",
+  /** USDT deposits (pay/*, bscHashCheck): no chain configured on this server */
+  "paymentsNotConfigured",
+  /** a deposit's hash that is not a transaction hash */
+  "malformedHash",
+  /** a hash already reported by another account, or credited before */
+  "hashUsed",
+  /** an order number that is not the caller's pending order */
+  "orderNotFound",
+  /** bscHashCheck of a hash the caller never reported */
+  "depositNotFound",
+  /** a chain deposits are not taken on, or a transfer made on another configured chain than the one named */
+  "wrongChain",
+  /** the transfer moved another token than the chain's configured USDT */
+  "wrongToken",
+  /** the transfer went to another address than the deposit address */
+  "wrongRecipient",
+  /** the transfer carried less than the order needs (or under the 0.1 USDT minimum) */
+  "amountTooSmall",
+  /** the transaction was mined but failed (reverted) */
+  "txReverted",
+  /** the chain does not know the transaction (yet): pending until a deadline */
+  "txNotFound",
+  /** the chain's node did not answer: pending, checked again */
+  "rpcUnavailable",
+  /** the chain's node contradicted itself (a block it cannot give, a block ahead of its head): pending */
+  "rpcInconsistent",
+  /** the transfer is mined but has fewer confirmations than the chain needs: pending */
+  "awaitingConfirmations",
+  /** the transfer was mined before the order (or the account) existed */
+  "txBeforeOrder",
+  /** the order the deposit was for can no longer be paid (paid, failed or bought once already) */
+  "orderNotPayable",
 ] as const;
 
 export const successMessageKeys = [
