@@ -526,6 +526,11 @@ export const orders = pgTable(
     paidAt: at("paid_at"),
     /** when the user was told of the outcome (getPopups hands each outcome out once) */
     notifiedAt: at("notified_at"),
+    /**
+     * when what the order gives (card days or points) was given; null before and after a refund took it back. The
+     * grant sets it in the same transaction as the card or points, so an order gives once however often it is asked.
+     */
+    grantedAt: at("granted_at"),
   },
   (table) => [
     uniqueIndex("orders_order_no_idx").on(table.orderNo),

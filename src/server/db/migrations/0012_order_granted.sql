@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "granted_at" timestamp with time zone;
