@@ -604,3 +604,26 @@ export const unlocks = pgTable(
     index("unlocks_user_scenario_idx").on(table.userId, table.scenario, table.target),
   ],
 );
+
+/**
+ * X (Twitter) accounts bound for the points system's Twitter tasks (spec §5: Twitter must be bound before tasks): one
+ * per user, and an X account bound to one user at a time (20010 otherwise).
+ */
+export const twitterBindings = pgTable(
+  "twitter_bindings",
+  {
+    userId: bigint("user_id", { mode: "number" }).primaryKey(),
+    xUserId: text("x_user_id").notNull(),
+    xUsername: text("x_username").notNull(),
+    boundAt: at("bound_at").notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("twitter_bindings_x_user_idx").on(table.xUserId)],
+);
+
+/** Sign-ins to X under way (OAuth 2.0 with PKCE): the state X sends back names the user and the verifier, once. */
+export const twitterOauthStates = pgTable("twitter_oauth_states", {
+  state: text("state").primaryKey(),
+  userId: bigint("user_id", { mode: "number" }).notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  expiresAt: at("expires_at").notNull(),
+});
