@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { SignInDialogHost } from "../features/auth/components/SignInDialogHost.tsx";
+import { PayHostSlot } from "../features/pay/components/PayHostSlot.tsx";
 import { LayoutModeContext } from "../shared/ui/layout-mode.ts";
 import { AppRoutes } from "./navigation/AppRoutes.tsx";
 import { BackButtonController } from "./shell/BackButtonController.tsx";
@@ -37,6 +38,7 @@ export function App() {
         <AppRoutes />
       </Layout>
       <SignInDialogHost />
+      <PayHostSlot />
     </LayoutModeContext.Provider>
   );
 }

@@ -54,6 +54,7 @@ const AiRankingPage = page(() => import("../pages/AiRankingPage.tsx"));
 const AiComparePage = page(() => import("../pages/AiComparePage.tsx"));
 const ReportSharePage = page(() => import("../pages/ReportSharePage.tsx"));
 const PointsCenterPage = page(() => import("../pages/PointsCenterPage.tsx"));
+const PlansPage = page(() => import("../pages/PlansPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -85,6 +86,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: "/aiCompare", title: msg`AI compare`, page: AiComparePage },
   upcoming("/aiInsight", msg`AI insight`),
   { path: "/pointsCenter/", title: msg`Points center`, page: PointsCenterPage },
+  { path: "/plans", title: msg`Plans`, page: PlansPage },
   { path: "/person/", title: msg`Personal center`, page: PersonPage },
   { path: "/settings/", title: msg`Settings`, page: SettingsPage },
   upcoming("/download", msg`Download`),

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { checkInPoints, Points } from "../../../contract/constants.ts";
 import { SignInButton } from "../../features/auth/components/SignInButton.tsx";
 import { Pager } from "../../features/market/components/Pager.tsx";
+import { PurchaseButton } from "../../features/pay/components/PurchaseButton.tsx";
 import { CheckInCard } from "../../features/points/components/CheckInCard.tsx";
 import { PointsBalance } from "../../features/points/components/PointsBalance.tsx";
 import { PointsHistory } from "../../features/points/components/PointsHistory.tsx";
@@ -42,6 +43,11 @@ function SignedInPoints() {
   return (
     <div className="points-center">
       <PointsBalance />
+      <div>
+        <PurchaseButton tab="points" variant="secondary">
+          {t`Recharge points`}
+        </PurchaseButton>
+      </div>
       <CheckInCard />
       <PointsHistory
         page={page}

@@ -67,6 +67,17 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           </div>
         ))}
         <Link
+          href="/plans"
+          className="menu__item"
+          onClick={(event) => {
+            event.preventDefault();
+            go("/plans");
+          }}
+        >
+          <Icon name="plus" />
+          {t`Plans`}
+        </Link>
+        <Link
           href="/settings/"
           className="menu__item"
           onClick={(event) => {

@@ -3,6 +3,7 @@ import { useAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useStartNewChat } from "../../features/chat/hooks/use-new-chat.ts";
+import { SidebarPurchaseButton } from "../../features/pay/components/SidebarPurchaseButton.tsx";
 import { pinSideAtom } from "../../shared/settings/settings.ts";
 import { Icon } from "../../shared/ui/Icon.tsx";
 import { type NavSection, navSections } from "../navigation/nav-items.ts";
@@ -78,6 +79,7 @@ export function Sidebar() {
           <Icon name="settings" />
           <span>{t`Settings`}</span>
         </Link>
+        <SidebarPurchaseButton className="rail__tab" />
       </nav>
       {section ? (
         <div className="side-panel" inert={!panelOpen} data-open={panelOpen}>

@@ -1,11 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { Breakpoints } from "../../../contract/constants.ts";
 import { FeedbackButton } from "../../features/feedback/components/FeedbackButton.tsx";
 import { ModelPickerButton } from "../../features/models/components/ModelPickerButton.tsx";
+import { LazyBoundary } from "../../shared/ui/lazy-load.tsx";
 import { AccountSlot } from "./AccountSlot.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { useMediaQuery } from "./use-layout-mode-value.ts";
+
+// the badge reads the membership (swr): it joins after the first paint, outside the first load
+const UpgradeBadge = lazy(() => import("../../features/pay/components/UpgradeBadge.tsx"));
 
 /** Wide layout header. Below 1150 px (Chinese) or 1400 px (English) it turns compact: icons, no labels. */
 export function WideHeader() {
@@ -18,6 +23,11 @@ export function WideHeader() {
         <ModelPickerButton />
       </div>
       <div className="app-header__actions">
+        <LazyBoundary onError={() => undefined}>
+          <Suspense fallback={null}>
+            <UpgradeBadge />
+          </Suspense>
+        </LazyBoundary>
         <LanguageSwitch />
         <ThemeToggle showLabel={!compact} />
         <FeedbackButton />
