@@ -109,6 +109,8 @@ export const walletLoginBodySchema = z.object({
   /** the EIP-4361 message the wallet signed */
   message: z.string().min(1).max(4096),
   signature: z.string().regex(/^0x[0-9a-fA-F]+$/, { error: "cancleSign" }),
+  /** the invitation code a `ref_` link brought, for a wallet's first sign-in (spec §3 login form inviter) */
+  inviter: inviterSchema,
 });
 export const userLoginBodySchema = z.union([walletLoginBodySchema, emailLoginBodySchema]);
 export type UserLoginBody = z.input<typeof userLoginBodySchema>;

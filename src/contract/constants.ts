@@ -70,6 +70,11 @@ export const Points = {
   inviteRewardMax: 100,
   shareRewards: { downloadImage: 200, copyLink: 100, wechat: 300, twitter: 300, facebook: 300, weibo: 300 },
   shareRewardsPerDay: 10,
+  /**
+   * Twitter (X) tasks, once each per user. The spec names the tasks (§1) but no amounts: ours, the same as a share
+   * on Twitter.
+   */
+  twitterTaskRewards: { follow: 300, repost: 300 },
   strategyDiagramUnlock: 4000,
   unlockHours: 24,
   /**

@@ -87,6 +87,8 @@ export const validationMessageKeys = [
   "alreadyCheckedIn",
   /** a points change sent again under its idempotency key but with a different payload */
   "idempotencyConflict",
+  /** a Twitter task asked before an X account is bound (spec §5: Twitter must be bound before tasks) */
+  "twitterNotBound",
   /** Telegram Stars asked of a server without the bot (no BOT_TOKEN): no invoice can be made */
   "starsUnavailable",
   /** USDT deposits (pay/*, bscHashCheck): no chain configured on this server */

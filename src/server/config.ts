@@ -107,6 +107,24 @@ const envSchema = z.object({
   TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_TOKENINFO_URL: z.url().default("https://oauth2.googleapis.com/tokeninfo"),
+  X_CLIENT_ID: optionalString,
+  X_CLIENT_SECRET: optionalString,
+  X_BEARER_TOKEN: optionalString,
+  X_FOLLOW_USERNAME: optionalString.pipe(
+    z
+      .string()
+      .regex(/^@?[A-Za-z0-9_]{1,15}$/)
+      .optional(),
+  ),
+  X_REPOST_TWEET_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  ),
+  X_REDIRECT_URL: optionalUrl,
+  X_API_URL: z.url().default("https://api.x.com"),
+  X_AUTHORIZE_URL: z.url().default("https://x.com/i/oauth2/authorize"),
   WALLETCONNECT_PROJECT_ID: optionalString,
   TONCONNECT_MANIFEST_URL: optionalUrl,
   TON_PROOF_DOMAIN: optionalString.pipe(
@@ -213,6 +231,8 @@ export interface Config {
   };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   google: { clientId: string; tokenInfoUrl: string } | undefined;
+  /** the points system's Twitter tasks (X API keys); undefined: not available on this server */
+  twitter: TwitterSettings | undefined;
   walletConnectProjectId: string | undefined;
   tonConnect: {
     /** where wallets fetch the TON Connect manifest; undefined: the app's own /tonconnect-manifest.json */
@@ -347,6 +367,60 @@ function parseSiweSettings(chainList: string, env: Record<string, string | undef
   return { chainIds, rpcUrls };
 }
 
+/** The X app behind the Twitter tasks (src/server/providers/twitter/x-api.ts). */
+export interface TwitterSettings {
+  clientId: string;
+  clientSecret: string | undefined;
+  bearerToken: string;
+  /** where X sends the user back: X_REDIRECT_URL, else the points center at PUBLIC_URL */
+  redirectUrl: string;
+  followUsername: string;
+  repostTweetId: string | undefined;
+  apiUrl: string;
+  authorizeUrl: string;
+}
+
+/**
+ * X_CLIENT_ID, X_BEARER_TOKEN and X_FOLLOW_USERNAME turn the Twitter tasks on together (one without the others is
+ * a mistake, not "off"); X sends the user back to X_REDIRECT_URL or PUBLIC_URL's points center.
+ */
+function parseTwitterSettings(e: {
+  X_CLIENT_ID?: string;
+  X_CLIENT_SECRET?: string;
+  X_BEARER_TOKEN?: string;
+  X_FOLLOW_USERNAME?: string;
+  X_REPOST_TWEET_ID?: string;
+  X_REDIRECT_URL?: string;
+  X_API_URL: string;
+  X_AUTHORIZE_URL: string;
+  PUBLIC_URL?: string;
+}): TwitterSettings | undefined {
+  const required = {
+    X_CLIENT_ID: e.X_CLIENT_ID,
+    X_BEARER_TOKEN: e.X_BEARER_TOKEN,
+    X_FOLLOW_USERNAME: e.X_FOLLOW_USERNAME,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: Twitter tasks also need ${missing.join(", ")}`);
+  const redirectUrl = e.X_REDIRECT_URL ?? (e.PUBLIC_URL ? new URL("/pointsCenter/", e.PUBLIC_URL).href : undefined);
+  if (!redirectUrl) {
+    throw new ConfigError("Invalid configuration: Twitter tasks also need X_REDIRECT_URL or PUBLIC_URL");
+  }
+  return {
+    clientId: e.X_CLIENT_ID ?? "",
+    clientSecret: e.X_CLIENT_SECRET,
+    bearerToken: e.X_BEARER_TOKEN ?? "",
+    redirectUrl,
+    followUsername: (e.X_FOLLOW_USERNAME ?? "").replace(/^@/, ""),
+    repostTweetId: e.X_REPOST_TWEET_ID,
+    apiUrl: e.X_API_URL,
+    authorizeUrl: e.X_AUTHORIZE_URL,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -435,6 +509,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY, verifyUrl: e.TURNSTILE_VERIFY_URL }
         : undefined,
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, tokenInfoUrl: e.GOOGLE_TOKENINFO_URL } : undefined,
+    twitter: parseTwitterSettings(e),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
     tonConnect: {
       manifestUrl: e.TONCONNECT_MANIFEST_URL,

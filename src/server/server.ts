@@ -41,8 +41,11 @@ import { createMarketService } from "./features/market/market.service.ts";
 import { loadReplayAnchor } from "./features/market/market-anchor.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createNewsService } from "./features/news/news.service.ts";
+import { createInviteRewards } from "./features/points/invite-rewards.ts";
 import { createPointsLedger } from "./features/points/ledger.ts";
 import { createPointsService } from "./features/points/points.service.ts";
+import { createShareRewards } from "./features/points/share-rewards.ts";
+import { createTwitterTasks } from "./features/points/twitter-tasks.ts";
 import { createForecaster } from "./features/predict/engine/index.ts";
 import { createPredictService } from "./features/predict/predict.service.ts";
 import { createPredictionsRepository } from "./features/predict/predictions.repository.ts";
@@ -76,6 +79,7 @@ import { createRedisLink } from "./providers/redis.ts";
 import type { ProbeResult } from "./providers/source-switch.ts";
 import { createOpenAiTranscription } from "./providers/speech/openai-transcription.ts";
 import { systemTimers, type Timers } from "./providers/timers.ts";
+import { createXApi } from "./providers/twitter/x-api.ts";
 import { createUploadStore } from "./providers/upload-store/create-upload-store.ts";
 
 export interface RunningServer {
@@ -410,14 +414,44 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         : undefined;
     },
   });
+  // the points system's rewards beyond the check-in: invitations (told of every new account), shares, Twitter tasks
+  const rewardsLedger = createPointsLedger(db, clock);
+  const invites = createInviteRewards({
+    db,
+    ledger: rewardsLedger,
+    logger,
+    // the bot's name once getMe has answered (telegram is built below; this runs on requests, after it is)
+    botUsername: () => (telegram?.bot.isInited() ? telegram.bot.botInfo.username : undefined),
+  });
+  const pointsRewards = {
+    invites,
+    shares: createShareRewards({ clock, ledger: rewardsLedger }),
+    twitter: createTwitterTasks({
+      db,
+      clock,
+      ledger: rewardsLedger,
+      logger,
+      twitter: config.twitter ? createXApi(config.twitter) : undefined,
+    }),
+  };
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
     sessions,
     captcha,
     humanCheck,
-    emailAuth: createEmailAuthService({ db, clock, logger, users, sessions, mailer, humanCheck, captcha }),
-    identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions }),
+    emailAuth: createEmailAuthService({
+      db,
+      clock,
+      logger,
+      users,
+      sessions,
+      mailer,
+      humanCheck,
+      captcha,
+      accountHooks: invites,
+    }),
+    identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions, accountHooks: invites }),
     tonAuth: createTonAuthService({ db, clock, logger, config, users, sessions }),
     userInfo,
     accountName: async (userId: number) => {
@@ -433,6 +467,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     chat,
     chatExtras,
     points,
+    pointsRewards,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see

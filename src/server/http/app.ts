@@ -52,7 +52,7 @@ import { legacyApiRoutes } from "./routes/legacy-api.routes.ts";
 import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
-import { pointsRoutes } from "./routes/points.routes.ts";
+import { type PointsRewards, pointsRoutes } from "./routes/points.routes.ts";
 import { predictRoutes } from "./routes/predict.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { reportPdfRoutes, reportRoutes } from "./routes/report.routes.ts";
@@ -111,6 +111,8 @@ export interface HttpDeps {
     chatExtras: ChatExtras;
     /** the points center: balance, daily check-in, history */
     points: PointsService;
+    /** the points system's rewards: invitations, shares, Twitter tasks */
+    pointsRewards: PointsRewards;
   };
   /** this node's end of the live push channel (closed by the server on shutdown) */
   push: PushHub;
@@ -199,7 +201,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", newsRoutes(services.news));
   api.route("/", predictRoutes(services.predict));
   api.route("/", reportRoutes(services.report));
-  api.route("/", pointsRoutes(services.points));
+  api.route("/", pointsRoutes(services.points, services.pointsRewards));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));

@@ -88,6 +88,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   notEnoughHistory: msg`This coin's history is too short to test a forecast, so none is shown.`,
   alreadyCheckedIn: msg`You have already checked in today. Come back tomorrow.`,
   idempotencyConflict: msg`This request was already made with different details.`,
+  twitterNotBound: msg`Bind your X (Twitter) account first.`,
   starsUnavailable: msg`Paying with Telegram Stars is not set up on this server.`,
   paymentsNotConfigured: msg`Payments are not set up on this server.`,
   malformedHash: msg`This is not a transaction hash.`,

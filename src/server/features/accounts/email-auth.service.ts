@@ -19,6 +19,7 @@ import type { Clock } from "../../providers/clock.ts";
 import type { HumanCheck } from "../../providers/human-check.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
 import { verificationCodeMail } from "../../providers/mail/verification-mail.ts";
+import type { AccountHooks } from "./account-hooks.ts";
 import type { CaptchaService } from "./captcha.service.ts";
 import { CODE_TTL_MINUTES, createEmailCodes } from "./email-codes.ts";
 import { hashPassword, passwordMatches, spendPasswordCheck, usernameFromEmail } from "./email-passwords.ts";
@@ -35,6 +36,8 @@ export interface EmailAuthDeps {
   mailer: Mailer;
   humanCheck: HumanCheck;
   captcha: CaptchaService;
+  /** the invitation rewards, told of each new account */
+  accountHooks?: Pick<AccountHooks, "accountCreated">;
 }
 
 const errors = {
@@ -165,6 +168,7 @@ export function createEmailAuthService(deps: EmailAuthDeps) {
       });
       if (!user) throw errors.emailRegistered();
       deps.logger.info({ userId: user.id }, "email account created");
+      await deps.accountHooks?.accountCreated(user);
       return { user_id: String(user.id) };
     },
 

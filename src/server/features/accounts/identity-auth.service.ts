@@ -24,6 +24,7 @@ import {
   type GoogleTokenVerifier,
   GoogleUnavailable,
 } from "../../providers/google-tokeninfo.ts";
+import type { AccountHooks } from "./account-hooks.ts";
 import type { SessionsService, SessionUser } from "./sessions.service.ts";
 import {
   type InitDataResult,
@@ -47,6 +48,8 @@ export interface IdentityAuthDeps {
   sessions: SessionsService;
   /** replaces the tokeninfo adapter built from config.google (tests) */
   google?: GoogleTokenVerifier;
+  /** the invitation rewards: the inviter a new account names, and the reward once it exists */
+  accountHooks?: AccountHooks;
 }
 
 /** The statement of a wallet's message begins with the welcome text; the Unix-seconds timestamp follows. */
@@ -172,7 +175,14 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
       const telegramId = String(tgUser.id);
       const user = await findOrCreate(
         () => users.findByTelegramId(telegramId),
-        () => users.create({ telegramId, username: telegramUsername(tgUser) }),
+        async () => {
+          // the whole init data was verified above, its start parameter included
+          const startParam = new URLSearchParams(initData).get("start_param") ?? undefined;
+          const inviterCode = await deps.accountHooks?.telegramInviterCode(telegramId, startParam);
+          const created = await users.create({ telegramId, username: telegramUsername(tgUser), inviterCode });
+          if (created) await deps.accountHooks?.accountCreated(created);
+          return created;
+        },
       );
       return sessions.signIn(user, "telegram");
     },
@@ -221,7 +231,12 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
       const address = result.message.address.toLowerCase();
       const user = await findOrCreate(
         () => users.findByWallet(address),
-        () => users.create({ walletAddress: address, username: shortAddress(address) }),
+        async () => {
+          const inviterCode = body.inviter || undefined;
+          const created = await users.create({ walletAddress: address, username: shortAddress(address), inviterCode });
+          if (created) await deps.accountHooks?.accountCreated(created);
+          return created;
+        },
       );
       return sessions.signIn(user, "wallet");
     },

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
@@ -34,6 +34,26 @@ export interface LedgerResult {
   /** true when the key had been applied before: `entry` is that earlier entry and nothing was written now */
   replayed: boolean;
 }
+
+/**
+ * A limit on how many entries of one reason a user may get within a time window (e.g. share rewards: 10 a UTC day).
+ * It is checked under the same per-user lock as the balance, so concurrent requests on any number of API nodes
+ * cannot together pass it.
+ */
+export interface LedgerCap {
+  reason: string;
+  /** the window's start (inclusive) */
+  from: Date;
+  /** the window's end (exclusive) */
+  until: Date;
+  /** the most entries of `reason` the window may hold */
+  max: number;
+}
+
+/** What a capped change did: applied (or replayed), or refused because the window was full. */
+export type CappedResult =
+  | (LedgerResult & { capped: false /** entries of the reason in the window, this one included */; count: number })
+  | { capped: true; balance: number; count: number };
 
 /** A key used before for a different change (another user, amount, reason or reference). */
 export class IdempotencyConflictError extends ApiError {
@@ -78,6 +98,21 @@ const byKey = async (db: Database, key: string): Promise<LedgerRow | undefined> 
   return row;
 };
 
+const countOf = async (db: Database, userId: number, reason: string, from: Date, until: Date): Promise<number> => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.userId, userId),
+        eq(pointsLedger.reason, reason),
+        gte(pointsLedger.createdAt, from),
+        lt(pointsLedger.createdAt, until),
+      ),
+    );
+  return row?.total ?? 0;
+};
+
 /**
  * The points ledger: append-only entries whose sum is the balance. A change runs in one transaction that first
  * takes a transaction-scoped advisory lock on the user, so the balance it checks cannot move before its row is in:
@@ -87,44 +122,83 @@ const byKey = async (db: Database, key: string): Promise<LedgerRow | undefined> 
  * server's clock, like the days the check-in keys are made of.
  */
 export function createPointsLedger(db: Database, clock: Clock) {
+  /** One change inside its transaction: the user's lock first, then the replay, the cap and the balance checks. */
+  const applyLocked = async (tx: Database, change: LedgerChange, cap: LedgerCap | undefined): Promise<CappedResult> => {
+    if (!Number.isSafeInteger(change.amount) || change.amount === 0) {
+      throw new RangeError(`a ledger change needs a non-zero integer amount, not ${change.amount}`);
+    }
+    const reference = change.reference ?? "";
+    const counted = async (added: number) =>
+      cap ? (await countOf(tx, change.userId, cap.reason, cap.from, cap.until)) + added : 0;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LEDGER_LOCK_NAMESPACE}::int4, ${change.userId % INT4_RANGE}::int4)`,
+    );
+    const earlier = await byKey(tx, change.idempotencyKey);
+    if (earlier) {
+      if (!sameChange(earlier, change)) throw new IdempotencyConflictError(change.idempotencyKey);
+      const balance = await sumOf(tx, change.userId);
+      return { capped: false, entry: earlier, balance, replayed: true, count: await counted(0) };
+    }
+    if (cap) {
+      const before = await counted(0);
+      if (before >= cap.max) return { capped: true, balance: await sumOf(tx, change.userId), count: before };
+    }
+    const balance = await sumOf(tx, change.userId);
+    if (balance + change.amount < 0) throw insufficientPoints(balance, change.amount);
+    // another user's change under the same key may commit between the read above and here (its lock is not
+    // ours): the unique index then keeps this row out, and the key's owner decides replay or conflict
+    const [inserted] = await tx
+      .insert(pointsLedger)
+      .values({
+        userId: change.userId,
+        amount: change.amount,
+        reason: change.reason,
+        reference,
+        idempotencyKey: change.idempotencyKey,
+        createdAt: clock.now(),
+      })
+      .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
+      .returning();
+    if (!inserted) {
+      const winner = await byKey(tx, change.idempotencyKey);
+      if (!winner || !sameChange(winner, change)) throw new IdempotencyConflictError(change.idempotencyKey);
+      return {
+        capped: false,
+        entry: winner,
+        balance: await sumOf(tx, change.userId),
+        replayed: true,
+        count: await counted(0),
+      };
+    }
+    return {
+      capped: false,
+      entry: inserted,
+      balance: balance + change.amount,
+      replayed: false,
+      count: await counted(0),
+    };
+  };
+
   return {
-    async apply(change: LedgerChange): Promise<LedgerResult> {
-      if (!Number.isSafeInteger(change.amount) || change.amount === 0) {
-        throw new RangeError(`a ledger change needs a non-zero integer amount, not ${change.amount}`);
-      }
-      const reference = change.reference ?? "";
+    apply(change: LedgerChange): Promise<LedgerResult> {
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${LEDGER_LOCK_NAMESPACE}::int4, ${change.userId % INT4_RANGE}::int4)`,
-        );
-        const earlier = await byKey(tx, change.idempotencyKey);
-        if (earlier) {
-          if (!sameChange(earlier, change)) throw new IdempotencyConflictError(change.idempotencyKey);
-          return { entry: earlier, balance: await sumOf(tx, change.userId), replayed: true };
-        }
-        const balance = await sumOf(tx, change.userId);
-        if (balance + change.amount < 0) throw insufficientPoints(balance, change.amount);
-        // another user's change under the same key may commit between the read above and here (its lock is not
-        // ours): the unique index then keeps this row out, and the key's owner decides replay or conflict
-        const [inserted] = await tx
-          .insert(pointsLedger)
-          .values({
-            userId: change.userId,
-            amount: change.amount,
-            reason: change.reason,
-            reference,
-            idempotencyKey: change.idempotencyKey,
-            createdAt: clock.now(),
-          })
-          .onConflictDoNothing({ target: pointsLedger.idempotencyKey })
-          .returning();
-        if (!inserted) {
-          const winner = await byKey(tx, change.idempotencyKey);
-          if (!winner || !sameChange(winner, change)) throw new IdempotencyConflictError(change.idempotencyKey);
-          return { entry: winner, balance: await sumOf(tx, change.userId), replayed: true };
-        }
-        return { entry: inserted, balance: balance + change.amount, replayed: false };
+        const result = await applyLocked(tx, change, undefined);
+        if (result.capped) throw new Error("an uncapped change was capped");
+        return result;
       });
+    },
+
+    /**
+     * Applies a change unless the user already has `cap.max` entries of `cap.reason` in the cap's window. A repeat of
+     * an applied key answers that entry (a replay), even once the window is full.
+     */
+    applyCapped(change: LedgerChange, cap: LedgerCap): Promise<CappedResult> {
+      return db.transaction((tx) => applyLocked(tx, change, cap));
+    },
+
+    /** How many entries of `reason` the user has in [from, until). */
+    countIn(userId: number, reason: string, from: Date, until: Date): Promise<number> {
+      return countOf(db, userId, reason, from, until);
     },
 
     /** The balance: the sum of the user's entries (0 without any). */

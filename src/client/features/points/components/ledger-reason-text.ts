@@ -7,6 +7,7 @@ const reasonText: Readonly<Record<LedgerReason, MessageDescriptor>> = {
   redeem: msg`Redeemed`,
   invite: msg`Invitation reward`,
   share: msg`Share reward`,
+  twitterTask: msg`Twitter task reward`,
   purchase: msg`Purchase`,
   refund: msg`Refund`,
 };
