@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sign as signInitData } from "@telegram-apps/init-data-node";
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import pino from "pino";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
@@ -355,5 +356,59 @@ describe("Twitter tasks without X API keys", () => {
       expect(res.json?.msg, path).toContain("not available on this server");
       expect((await call(srv.url, path)).json, path).toMatchObject({ code: 4001, data: { key: "loginFirst" } });
     }
+  });
+});
+
+/** One capped change: a user of the run (0-2), and a key from a small pool, so keys repeat within a day. */
+const cappedArb = fc.record({ user: fc.integer({ min: 0, max: 2 }), key: fc.integer({ min: 0, max: 7 }) });
+
+let propertyUser = 900_000_000;
+
+describe("capped ledger properties", () => {
+  it("in random concurrent batches over two days: at most the cap a day, a key lands once, the balance is the sum", async () => {
+    const { srv } = fixture;
+    const db = srv.server.database.db;
+    const ledgerClock = manualClock();
+    const ledger = createPointsLedger(db, ledgerClock);
+    const CAP = 3;
+    const days = [new Date("2030-05-01T00:00:00Z"), new Date("2030-05-02T00:00:00Z")];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cappedArb, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        async (batches) => {
+          const run = next();
+          // user ids of the ledger only (no accounts), above any the server hands out in this file
+          const ids = [1, 2, 3].map(() => ++propertyUser);
+          const tried = new Map<string, Set<number>>();
+          for (const [index, batch] of batches.entries()) {
+            const day = days[index % 2] ?? days[0];
+            if (!day) return;
+            ledgerClock.set(new Date(day.getTime() + 3_600_000));
+            const window = { reason: "share", from: day, until: new Date(day.getTime() + 86_400_000), max: CAP };
+            const results = await Promise.all(
+              batch.map(({ user, key }) => {
+                const userId = ids[user] ?? 0;
+                const slot = `${userId}:${index % 2}`;
+                tried.set(slot, (tried.get(slot) ?? new Set()).add(key));
+                const change = { userId, amount: 100, reason: "share", idempotencyKey: `p${run}:${slot}:${key}` };
+                return ledger.applyCapped(change, window);
+              }),
+            );
+            for (const result of results) expect(result.count).toBeLessThanOrEqual(CAP);
+          }
+          for (const userId of ids) {
+            let sum = 0;
+            for (const [d, day] of days.entries()) {
+              const count = await ledger.countIn(userId, "share", day, new Date(day.getTime() + 86_400_000));
+              // the first CAP distinct keys of the day got in, later new ones were capped, repeats replayed
+              expect(count).toBe(Math.min(CAP, tried.get(`${userId}:${d}`)?.size ?? 0));
+              sum += count * 100;
+            }
+            expect(await ledger.balance(userId)).toBe(sum);
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });

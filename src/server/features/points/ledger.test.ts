@@ -98,3 +98,37 @@ describe("points ledger", () => {
     expect(await ledger.balance(user)).toBe(0);
   });
 });
+
+describe("capped changes", () => {
+  const day = { from: new Date("2030-01-01T00:00:00Z"), until: new Date("2030-01-02T00:00:00Z") };
+
+  it("applies up to the cap within the window, answers a replay even when full, and counts nothing outside it", async () => {
+    const user = newUser();
+    const cap = { reason: "share", ...day, max: 2 };
+    const share = (n: number) => ({ userId: user, amount: 100, reason: "share", idempotencyKey: `cap:${user}:${n}` });
+    expect(await ledger.applyCapped(share(1), cap)).toMatchObject({ capped: false, replayed: false, count: 1 });
+    expect(await ledger.applyCapped(share(2), cap)).toMatchObject({ capped: false, count: 2, balance: 200 });
+    expect(await ledger.applyCapped(share(3), cap)).toEqual({ capped: true, count: 2, balance: 200 });
+    expect(await ledger.applyCapped(share(2), cap)).toMatchObject({ capped: false, replayed: true, count: 2 });
+    // another reason is not counted; the next window starts empty
+    await ledger.apply({ userId: user, amount: 5, reason: "checkIn", idempotencyKey: `cap:${user}:c` });
+    expect(await ledger.countIn(user, "share", day.from, day.until)).toBe(2);
+    const tomorrow = { from: day.until, until: new Date("2030-01-03T00:00:00Z") };
+    expect(await ledger.countIn(user, "share", tomorrow.from, tomorrow.until)).toBe(0);
+    expect(await rowsOf(user)).toHaveLength(3);
+  });
+
+  it("lets exactly the cap through of many sent at once", async () => {
+    const user = newUser();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ledger.applyCapped(
+          { userId: user, amount: 100, reason: "share", idempotencyKey: `burst:${user}:${i}` },
+          { reason: "share", ...day, max: 10 },
+        ),
+      ),
+    );
+    expect(results.filter((result) => !result.capped)).toHaveLength(10);
+    expect(await ledger.balance(user)).toBe(1000);
+  });
+});
