@@ -1,9 +1,11 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
+import { getAddress } from "viem";
 import { z } from "zod";
 import { Quotas } from "../contract/constants.ts";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
 import { isLoopbackHost, parseProxyList } from "./addresses.ts";
+import { isTronAddress } from "./providers/chains/tron-address.ts";
 
 /**
  * The only reader of process.env. Every setting has an embedded default so `npm start` needs nothing;
@@ -153,6 +155,11 @@ const envSchema = z.object({
   NEWS_PROBE_SECONDS: z.coerce.number().positive().default(60),
   /** how often every coin is forecast at its newest candle and the forecasts due are judged */
   PREDICT_SWEEP_SECONDS: z.coerce.number().positive().default(600),
+  /** USDT deposits: the chains taken (each with its PAY_<CODE>_* settings); none: payments are not set up */
+  PAY_CHAINS: z.string().default(""),
+  PAY_SWEEP_SECONDS: z.coerce.number().positive().default(30),
+  PAY_TX_NOT_FOUND_MINUTES: z.coerce.number().positive().default(60),
+  PAY_TOPUP_MAX_AGE_HOURS: z.coerce.number().positive().default(72),
   UPLOAD_DIR: optionalString,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -285,6 +292,8 @@ export interface Config {
     /** how often the background job forecasts every coin and judges the forecasts due */
     sweepSeconds: number;
   };
+  /** USDT deposits checked on chain: the chains taken and the pending deposits' checks */
+  pay: PaySettings;
   /** chat uploads (images, PDFs): a local directory, or an S3-compatible bucket when S3_* are all set */
   uploads: {
     dir: string;
@@ -421,6 +430,135 @@ function parseTwitterSettings(e: {
   };
 }
 
+/** One chain USDT deposits are taken on (PAY_CHAINS and its PAY_<CODE>_* settings). */
+export interface PayChain {
+  /** ETH, BSC, POLYGON, TRON, ... */
+  code: string;
+  /** how the chain is read: an EVM JSON-RPC node, or TronGrid's HTTP API */
+  kind: "evm" | "tron";
+  /** the JSON-RPC URL (EVM) or TronGrid's base URL (TRON) */
+  rpcUrl: string;
+  /** TronGrid's API key (TRON-PRO-API-KEY header); never logged */
+  apiKey: string | undefined;
+  /** the EVM chain id; null on TRON */
+  chainId: number | null;
+  /** the USDT token contract: 0x-address (EVM, checksummed) or T-address (TRON) */
+  usdt: string;
+  /** the token's decimals (6 on ETH, POLYGON and TRON, 18 on BSC) */
+  decimals: number;
+  /** where deposits are sent: 0x-address (checksummed) or T-address */
+  depositAddress: string;
+  /** blocks on top of a transfer's block (its own included) before it is credited */
+  confirmations: number;
+}
+
+export interface PaySettings {
+  /** empty: USDT payments are not set up on this server */
+  chains: PayChain[];
+  /** how often pending deposits are checked on chain again */
+  sweepSeconds: number;
+  /** a deposit whose transaction no chain knows fails this long after it was reported */
+  txNotFoundMinutes: number;
+  /** a top-up (a deposit without an order) must have been mined at most this long before it was reported */
+  topUpMaxAgeHours: number;
+}
+
+/** What the well-known chains default to when PAY_<CODE>_* leaves it out. */
+const KNOWN_PAY_CHAINS: Record<
+  string,
+  { kind: "evm" | "tron"; chainId?: number; decimals: number; confirmations: number; rpcUrl?: string }
+> = {
+  ETH: { kind: "evm", chainId: 1, decimals: 6, confirmations: 12 },
+  BSC: { kind: "evm", chainId: 56, decimals: 18, confirmations: 15 },
+  POLYGON: { kind: "evm", chainId: 137, decimals: 6, confirmations: 64 },
+  TRON: { kind: "tron", decimals: 6, confirmations: 19, rpcUrl: "https://api.trongrid.io" },
+};
+
+const PAY_CHAIN_SUFFIXES = [
+  "RPC_URL",
+  "API_KEY",
+  "KIND",
+  "CHAIN_ID",
+  "USDT",
+  "DECIMALS",
+  "DEPOSIT_ADDRESS",
+  "CONFIRMATIONS",
+];
+
+/** PAY_CHAINS (comma-separated codes) and each chain's PAY_<CODE>_* settings. */
+function parsePaySettings(
+  e: {
+    PAY_CHAINS: string;
+    PAY_SWEEP_SECONDS: number;
+    PAY_TX_NOT_FOUND_MINUTES: number;
+    PAY_TOPUP_MAX_AGE_HOURS: number;
+  },
+  env: Record<string, string | undefined>,
+): PaySettings {
+  const codes = e.PAY_CHAINS.split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  const bad = (message: string) => new ConfigError(`Invalid configuration: ${message}`);
+  for (const [name, value] of Object.entries(env)) {
+    const match = new RegExp(`^PAY_([A-Z0-9_]+?)_(${PAY_CHAIN_SUFFIXES.join("|")})$`).exec(name);
+    if (match && value?.trim() && !codes.includes(match[1] as string)) {
+      throw bad(`${name} is set but ${match[1]} is not in PAY_CHAINS`);
+    }
+  }
+  const chains: PayChain[] = [];
+  for (const code of codes) {
+    if (!/^[A-Z0-9_]{2,16}$/.test(code)) throw bad(`PAY_CHAINS: not a chain code: ${code}`);
+    if (chains.some((chain) => chain.code === code)) throw bad(`PAY_CHAINS names ${code} twice`);
+    const get = (suffix: string) => {
+      const value = env[`PAY_${code}_${suffix}`]?.trim();
+      return value === "" ? undefined : value;
+    };
+    const known = KNOWN_PAY_CHAINS[code];
+    const kind = get("KIND") ?? known?.kind ?? "evm";
+    if (kind !== "evm" && kind !== "tron") throw bad(`PAY_${code}_KIND must be evm or tron`);
+    const rpcUrl = get("RPC_URL") ?? (kind === known?.kind ? known.rpcUrl : undefined);
+    if (!rpcUrl || !rpcUrlSchema.safeParse(rpcUrl).success) throw bad(`PAY_${code}_RPC_URL must be an http(s) URL`);
+    const isAddress = kind === "evm" ? (v: string) => /^0x[0-9a-fA-F]{40}$/.test(v) : (v: string) => isTronAddress(v);
+    const form = kind === "evm" ? "a 0x-address of 40 hex digits" : "a TRON address (T...)";
+    const usdt = get("USDT");
+    if (!usdt || !isAddress(usdt)) throw bad(`PAY_${code}_USDT (the USDT token contract) must be ${form}`);
+    const depositAddress = get("DEPOSIT_ADDRESS");
+    if (!depositAddress || !isAddress(depositAddress)) throw bad(`PAY_${code}_DEPOSIT_ADDRESS must be ${form}`);
+    const chainIdText = get("CHAIN_ID");
+    const chainId =
+      kind === "tron" ? null : chainIdText === undefined ? known?.chainId : chainIdSchema.safeParse(chainIdText).data;
+    if (chainId === undefined) throw bad(`PAY_${code}_CHAIN_ID must be the chain's id (a positive integer)`);
+    const integer = (suffix: string, fallback: number | undefined, min: number, max: number) => {
+      const text = get(suffix);
+      const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (value === undefined || !Number.isInteger(value) || value < min || value > max) {
+        throw bad(`PAY_${code}_${suffix} must be an integer from ${min} to ${max}`);
+      }
+      return value;
+    };
+    const decimals = integer("DECIMALS", known?.decimals, 0, 36);
+    const confirmations = integer("CONFIRMATIONS", known?.confirmations, 1, 10_000);
+    const checksummed = (address: string) => (kind === "evm" ? getAddress(address) : address);
+    chains.push({
+      code,
+      kind,
+      rpcUrl,
+      apiKey: kind === "tron" ? get("API_KEY") : undefined,
+      chainId,
+      usdt: checksummed(usdt),
+      decimals,
+      depositAddress: checksummed(depositAddress),
+      confirmations,
+    });
+  }
+  return {
+    chains,
+    sweepSeconds: e.PAY_SWEEP_SECONDS,
+    txNotFoundMinutes: e.PAY_TX_NOT_FOUND_MINUTES,
+    topUpMaxAgeHours: e.PAY_TOPUP_MAX_AGE_HOURS,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -540,6 +678,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       probeSeconds: e.NEWS_PROBE_SECONDS,
     },
     predict: { sweepSeconds: e.PREDICT_SWEEP_SECONDS },
+    pay: parsePaySettings(e, env),
     uploads: {
       dir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),
       s3:
