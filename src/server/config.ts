@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { getAddress } from "viem";
 import { z } from "zod";
-import { Quotas } from "../contract/constants.ts";
+import { Packages, PointsProducts, Quotas } from "../contract/constants.ts";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
 import { isLoopbackHost, parseProxyList } from "./addresses.ts";
 import { isTronAddress } from "./providers/chains/tron-address.ts";
@@ -56,6 +56,12 @@ export function parseFeeds(value: string): NewsFeed[] | string {
   }
   return feeds.length > 0 ? feeds : "no feed given";
 }
+
+/**
+ * Telegram pays developers about 0.013 USD per Star, so 77 Stars bring about one USDT: the default rate for products
+ * STARS_PRICES gives no price of their own.
+ */
+export const STARS_PER_USDT_DEFAULT = 77;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -172,7 +178,63 @@ const envSchema = z.object({
   STT_API_KEY: optionalString,
   STT_MODEL: optionalString,
   FX_URL: z.url({ protocol: /^https?$/ }).default("https://api.frankfurter.dev/v1"),
+  STARS_PER_USDT: z.coerce.number().positive().max(1_000_000).default(STARS_PER_USDT_DEFAULT),
+  STARS_PRICES: optionalString,
+  BOT_OPERATOR_IDS: optionalString,
+  PAY_SUPPORT_CONTACT: optionalString.pipe(z.string().max(200).optional()),
 });
+
+export interface StarsSettings {
+  /** Stars per USDT for products without a price of their own (STARS_PER_USDT; rounded up to whole Stars) */
+  perUsdt: number;
+  /** STARS_PRICES: whole Stars by product, keyed "CARDS:<productId>" or "POINTS:<productId>" */
+  prices: Record<string, number>;
+  /** BOT_OPERATOR_IDS: the Telegram users whose /refund the bot obeys */
+  operatorIds: number[];
+  /** PAY_SUPPORT_CONTACT: where /paysupport sends people besides the app's feedback (a @username, link or email) */
+  supportContact: string | undefined;
+}
+
+/** STARS_PRICES (a JSON object of whole Stars by catalogue product) and BOT_OPERATOR_IDS (comma-separated ids). */
+function parseStarsSettings(e: {
+  STARS_PER_USDT: number;
+  STARS_PRICES?: string;
+  BOT_OPERATOR_IDS?: string;
+  PAY_SUPPORT_CONTACT?: string;
+}): StarsSettings {
+  const known = new Set([
+    ...Packages.map((p) => `CARDS:${p.productId}`),
+    ...PointsProducts.map((p) => `POINTS:${p.productId}`),
+  ]);
+  const prices: Record<string, number> = {};
+  if (e.STARS_PRICES) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(e.STARS_PRICES);
+    } catch {
+      throw new ConfigError('Invalid configuration: STARS_PRICES must be a JSON object such as {"CARDS:3": 1500}');
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new ConfigError('Invalid configuration: STARS_PRICES must be a JSON object such as {"CARDS:3": 1500}');
+    }
+    for (const [key, value] of Object.entries(parsed)) {
+      if (!known.has(key)) throw new ConfigError(`Invalid configuration: STARS_PRICES: no product ${key}`);
+      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+        throw new ConfigError(`Invalid configuration: STARS_PRICES: ${key} must be a whole number of Stars, 1 or more`);
+      }
+      prices[key] = value;
+    }
+  }
+  const operatorIds: number[] = [];
+  for (const entry of (e.BOT_OPERATOR_IDS ?? "").split(",").map((s) => s.trim())) {
+    if (entry === "") continue;
+    if (!/^[1-9]\d{0,15}$/.test(entry) || !Number.isSafeInteger(Number(entry))) {
+      throw new ConfigError(`Invalid configuration: BOT_OPERATOR_IDS: not a Telegram user id: ${entry}`);
+    }
+    operatorIds.push(Number(entry));
+  }
+  return { perUsdt: e.STARS_PER_USDT, prices, operatorIds, supportContact: e.PAY_SUPPORT_CONTACT };
+}
 
 export interface LlmEndpoint {
   baseUrl: string;
@@ -320,6 +382,8 @@ export interface Config {
    * ECB reference rates (`<url>/latest`, `<url>/<date>`); the replay uses the rates shipped in data/fx
    */
   fx: { url: string };
+  /** Telegram Stars (with the bot): prices, who may refund, where /paysupport sends people */
+  stars: StarsSettings;
 }
 
 /** The webhook secret when none is configured: a digest of the token, so it is stable and never the token itself. */
@@ -374,60 +438,6 @@ function parseSiweSettings(chainList: string, env: Record<string, string | undef
     rpcUrls[id.data] = url.data;
   }
   return { chainIds, rpcUrls };
-}
-
-/** The X app behind the Twitter tasks (src/server/providers/twitter/x-api.ts). */
-export interface TwitterSettings {
-  clientId: string;
-  clientSecret: string | undefined;
-  bearerToken: string;
-  /** where X sends the user back: X_REDIRECT_URL, else the points center at PUBLIC_URL */
-  redirectUrl: string;
-  followUsername: string;
-  repostTweetId: string | undefined;
-  apiUrl: string;
-  authorizeUrl: string;
-}
-
-/**
- * X_CLIENT_ID, X_BEARER_TOKEN and X_FOLLOW_USERNAME turn the Twitter tasks on together (one without the others is
- * a mistake, not "off"); X sends the user back to X_REDIRECT_URL or PUBLIC_URL's points center.
- */
-function parseTwitterSettings(e: {
-  X_CLIENT_ID?: string;
-  X_CLIENT_SECRET?: string;
-  X_BEARER_TOKEN?: string;
-  X_FOLLOW_USERNAME?: string;
-  X_REPOST_TWEET_ID?: string;
-  X_REDIRECT_URL?: string;
-  X_API_URL: string;
-  X_AUTHORIZE_URL: string;
-  PUBLIC_URL?: string;
-}): TwitterSettings | undefined {
-  const required = {
-    X_CLIENT_ID: e.X_CLIENT_ID,
-    X_BEARER_TOKEN: e.X_BEARER_TOKEN,
-    X_FOLLOW_USERNAME: e.X_FOLLOW_USERNAME,
-  };
-  const missing = Object.entries(required)
-    .filter(([, value]) => value === undefined)
-    .map(([name]) => name);
-  if (missing.length === 3) return undefined;
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration: Twitter tasks also need ${missing.join(", ")}`);
-  const redirectUrl = e.X_REDIRECT_URL ?? (e.PUBLIC_URL ? new URL("/pointsCenter/", e.PUBLIC_URL).href : undefined);
-  if (!redirectUrl) {
-    throw new ConfigError("Invalid configuration: Twitter tasks also need X_REDIRECT_URL or PUBLIC_URL");
-  }
-  return {
-    clientId: e.X_CLIENT_ID ?? "",
-    clientSecret: e.X_CLIENT_SECRET,
-    bearerToken: e.X_BEARER_TOKEN ?? "",
-    redirectUrl,
-    followUsername: (e.X_FOLLOW_USERNAME ?? "").replace(/^@/, ""),
-    repostTweetId: e.X_REPOST_TWEET_ID,
-    apiUrl: e.X_API_URL,
-    authorizeUrl: e.X_AUTHORIZE_URL,
-  };
 }
 
 /** One chain USDT deposits are taken on (PAY_CHAINS and its PAY_<CODE>_* settings). */
@@ -556,6 +566,60 @@ function parsePaySettings(
     sweepSeconds: e.PAY_SWEEP_SECONDS,
     txNotFoundMinutes: e.PAY_TX_NOT_FOUND_MINUTES,
     topUpMaxAgeHours: e.PAY_TOPUP_MAX_AGE_HOURS,
+  };
+}
+
+/** The X app behind the Twitter tasks (src/server/providers/twitter/x-api.ts). */
+export interface TwitterSettings {
+  clientId: string;
+  clientSecret: string | undefined;
+  bearerToken: string;
+  /** where X sends the user back: X_REDIRECT_URL, else the points center at PUBLIC_URL */
+  redirectUrl: string;
+  followUsername: string;
+  repostTweetId: string | undefined;
+  apiUrl: string;
+  authorizeUrl: string;
+}
+
+/**
+ * X_CLIENT_ID, X_BEARER_TOKEN and X_FOLLOW_USERNAME turn the Twitter tasks on together (one without the others is
+ * a mistake, not "off"); X sends the user back to X_REDIRECT_URL or PUBLIC_URL's points center.
+ */
+function parseTwitterSettings(e: {
+  X_CLIENT_ID?: string;
+  X_CLIENT_SECRET?: string;
+  X_BEARER_TOKEN?: string;
+  X_FOLLOW_USERNAME?: string;
+  X_REPOST_TWEET_ID?: string;
+  X_REDIRECT_URL?: string;
+  X_API_URL: string;
+  X_AUTHORIZE_URL: string;
+  PUBLIC_URL?: string;
+}): TwitterSettings | undefined {
+  const required = {
+    X_CLIENT_ID: e.X_CLIENT_ID,
+    X_BEARER_TOKEN: e.X_BEARER_TOKEN,
+    X_FOLLOW_USERNAME: e.X_FOLLOW_USERNAME,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: Twitter tasks also need ${missing.join(", ")}`);
+  const redirectUrl = e.X_REDIRECT_URL ?? (e.PUBLIC_URL ? new URL("/pointsCenter/", e.PUBLIC_URL).href : undefined);
+  if (!redirectUrl) {
+    throw new ConfigError("Invalid configuration: Twitter tasks also need X_REDIRECT_URL or PUBLIC_URL");
+  }
+  return {
+    clientId: e.X_CLIENT_ID ?? "",
+    clientSecret: e.X_CLIENT_SECRET,
+    bearerToken: e.X_BEARER_TOKEN ?? "",
+    redirectUrl,
+    followUsername: (e.X_FOLLOW_USERNAME ?? "").replace(/^@/, ""),
+    repostTweetId: e.X_REPOST_TWEET_ID,
+    apiUrl: e.X_API_URL,
+    authorizeUrl: e.X_AUTHORIZE_URL,
   };
 }
 
@@ -700,5 +764,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL }
         : undefined,
     fx: { url: e.FX_URL },
+    stars: parseStarsSettings(e),
   };
 }

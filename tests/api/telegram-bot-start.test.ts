@@ -126,9 +126,8 @@ describe("the other core commands", () => {
     expect(reply.buttons[0]).toMatchObject({ text: "Open in app", web_app: { url: "https://app.example/" } });
   });
 
-  it("/alerts and /paysupport say plainly that they come later", async () => {
+  it("/alerts says plainly that it comes later", async () => {
     expect((await say(english(), "/alerts")).text).toContain("Price alerts are not available yet");
-    expect((await say(english(), "/paysupport")).text).toContain("Payments are not available yet");
   });
 
   it("answers a press of a button it no longer knows so the client stops waiting", async () => {

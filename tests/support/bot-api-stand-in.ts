@@ -88,6 +88,9 @@ export async function startBotApiStandIn(options: BotApiStandInOptions = {}): Pr
   let seq = 0;
   let messageId = 1000;
   let preparedId = 0;
+  let invoiceId = 0;
+  // Stars charges refunded so far: Telegram refuses a second refund of one
+  const refundedCharges = new Set<string>();
 
   const confirmUpTo = (offset: number) => {
     // Telegram forgets every update whose id is below the offset of a getUpdates call
@@ -153,6 +156,9 @@ export async function startBotApiStandIn(options: BotApiStandInOptions = {}): Pr
       case "savePreparedInlineMessage":
         preparedId += 1;
         return { id: `prepared-${preparedId}`, expiration_date: 1_700_086_400 + preparedId };
+      case "createInvoiceLink":
+        invoiceId += 1;
+        return `https://t.me/$standInInvoice${invoiceId}`;
       case "getWebhookInfo":
         return { url: "", has_custom_certificate: false, pending_update_count: updates.length };
       case "getMyCommands":
@@ -161,7 +167,7 @@ export async function startBotApiStandIn(options: BotApiStandInOptions = {}): Pr
         return { type: "default" };
       default:
         // setWebhook, deleteWebhook, setMyCommands, setChatMenuButton, answerInlineQuery, answerCallbackQuery,
-        // sendChatAction, deleteMessage, setMyDescription, ...: Telegram answers true
+        // answerPreCheckoutQuery, refundStarPayment, sendChatAction, deleteMessage, ...: Telegram answers true
         return true;
     }
   };
@@ -183,6 +189,13 @@ export async function startBotApiStandIn(options: BotApiStandInOptions = {}): Pr
     if (failure) {
       failure.left -= 1;
       return send(failure.failure.error_code, { ok: false, ...failure.failure });
+    }
+    if (method === "refundStarPayment") {
+      const charge = String(params.telegram_payment_charge_id);
+      if (refundedCharges.has(charge)) {
+        return send(400, { ok: false, error_code: 400, description: "Bad Request: CHARGE_ALREADY_REFUNDED" });
+      }
+      refundedCharges.add(charge);
     }
     if (method === "getUpdates") {
       const offset = Number(params.offset ?? 0);

@@ -35,6 +35,7 @@ export const ALLOWED_UPDATES = [
   "inline_query",
   "chosen_inline_result",
   "my_chat_member",
+  "pre_checkout_query",
 ] as const satisfies readonly Exclude<keyof Update, "update_id">[];
 
 /** Where Telegram posts updates: PUBLIC_URL + this + the webhook secret. */

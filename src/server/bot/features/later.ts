@@ -4,7 +4,7 @@ import { appReply } from "../runtime/mini-app.ts";
 
 /**
  * Commands whose features come with later issues: each says plainly that it is not available yet (no made-up
- * alarms or payments) and offers the app.
+ * alarms) and offers the app.
  */
 const notes: readonly { command: string; note: BotMessage }[] = [
   {
@@ -13,14 +13,6 @@ const notes: readonly { command: string; note: BotMessage }[] = [
       id: "Price alerts are not available yet: they come with a later update. Meanwhile the app has the market, the news and the AI chat.",
       message:
         "Price alerts are not available yet: they come with a later update. Meanwhile the app has the market, the news and the AI chat.",
-    },
-  },
-  {
-    command: "paysupport",
-    note: /*i18n*/ {
-      id: "Payments are not available yet, so there is nothing to pay for or refund. Once payments arrive, this command will help with them.",
-      message:
-        "Payments are not available yet, so there is nothing to pay for or refund. Once payments arrive, this command will help with them.",
     },
   },
 ];

@@ -19,6 +19,10 @@ export function isWellFormedUpdate(update: Update): boolean {
     const query = record(parts[kind]);
     if (!query || !isUser(query.from) || typeof query.query !== "string") return false;
   }
+  if ("pre_checkout_query" in parts) {
+    const query = record(parts.pre_checkout_query);
+    if (!query || typeof query.id !== "string" || !isUser(query.from) || !isCharge(query)) return false;
+  }
   for (const kind of ["my_chat_member", "chat_member"] as const) {
     if (!(kind in parts)) continue;
     const change = record(parts[kind]);
@@ -53,7 +57,17 @@ function isMessage(value: unknown): boolean {
   if (!message || !isId(message.message_id) || typeof message.date !== "number" || !isChat(message.chat)) return false;
   if (message.from !== undefined && !isUser(message.from)) return false;
   if (message.text !== undefined && typeof message.text !== "string") return false;
+  for (const kind of ["successful_payment", "refunded_payment"] as const) {
+    if (kind in message && !isCharge(record(message[kind]), "telegram_payment_charge_id")) return false;
+  }
   return message.entities === undefined || Array.isArray(message.entities);
+}
+
+/** A payment's parts the bot reads: currency, amount, our payload (and the charge id it names, when asked). */
+function isCharge(charge: Record<string, unknown> | undefined, idField?: string): boolean {
+  if (!charge || typeof charge.currency !== "string" || !isId(charge.total_amount)) return false;
+  if (typeof charge.invoice_payload !== "string") return false;
+  return idField === undefined || typeof charge[idField] === "string";
 }
 
 function isMember(value: unknown): boolean {
