@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_CHAIN_ID, E2E_DEPOSIT_ADDRESS, E2E_USDT } from "./tests/e2e/e2e-chain.ts";
 import { E2E_BOT_TOKEN } from "./tests/e2e/e2e-env.ts";
 import { CHROMIUM_LAUNCH } from "./tests/support/chromium-launch.ts";
 
@@ -15,6 +16,9 @@ process.env.E2E_BOT_API_PORT = String(BOT_API_PORT);
 // the loopback OpenAI-compatible model (tests/e2e/model-loopback-server.ts) the server knows as Perplexity Sonar
 const MODEL_PORT = Number(process.env.E2E_MODEL_PORT ?? PORT + 600);
 process.env.E2E_MODEL_PORT = String(MODEL_PORT);
+// the local EVM chain (tests/e2e/chain-server.ts) the server takes USDT deposits on; its readiness on the next port
+const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? PORT + 700);
+process.env.E2E_CHAIN_PORT = String(CHAIN_PORT);
 process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
 process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "ml-e2e-"));
@@ -68,6 +72,15 @@ export default defineConfig({
       env: { E2E_MODEL_PORT: String(MODEL_PORT) },
     },
     {
+      command: "node --import tsx tests/e2e/chain-server.ts",
+      url: `http://127.0.0.1:${CHAIN_PORT + 1}/__ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_CHAIN_PORT: String(CHAIN_PORT) },
+    },
+    {
       command: "node --import tsx src/server/main.ts",
       url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: false,
@@ -100,6 +113,13 @@ export default defineConfig({
         // one catalogue model answers from the loopback model, for answers a test must shape or hold open
         LLM_PERPLEXITY_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         LLM_PERPLEXITY_API_KEY: "e2e",
+        // USDT deposits on the local chain: one confirmation (anvil mines a block per transaction)
+        PAY_CHAINS: "ETH",
+        PAY_ETH_RPC_URL: `http://127.0.0.1:${CHAIN_PORT}`,
+        PAY_ETH_CHAIN_ID: String(E2E_CHAIN_ID),
+        PAY_ETH_USDT: E2E_USDT,
+        PAY_ETH_DEPOSIT_ADDRESS: E2E_DEPOSIT_ADDRESS,
+        PAY_ETH_CONFIRMATIONS: "1",
       },
     },
   ],

@@ -24,9 +24,9 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-/** Starts anvil on 127.0.0.1 and resolves once it says where it listens. */
-export async function startAnvil(chainId: number): Promise<Anvil> {
-  const args = ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId)];
+/** Starts anvil on 127.0.0.1 (on `port`, else one it picks) and resolves once it says where it listens. */
+export async function startAnvil(chainId: number, port = 0): Promise<Anvil> {
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)];
   const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
   const stderr: string[] = [];
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
