@@ -25,6 +25,9 @@ export const PAY_COIN = "USDT";
 /** A decimal USDT amount, at most 6 decimals. */
 export const usdtAmountSchema = z.string().regex(/^\d+(\.\d{1,6})?$/);
 
+/** The header a purchase's own key may travel in (else the body's `requestId`). */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+
 /**
  * A client-made key naming one purchase: a retry under the same key (body `requestId` or the `Idempotency-Key`
  * header; the header wins) answers the first attempt's order instead of buying again.

@@ -41,6 +41,7 @@ import { createMarketService } from "./features/market/market.service.ts";
 import { loadReplayAnchor } from "./features/market/market-anchor.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createNewsService } from "./features/news/news.service.ts";
+import { createPayService } from "./features/pay/pay.service.ts";
 import { createInviteRewards } from "./features/points/invite-rewards.ts";
 import { createPointsLedger } from "./features/points/ledger.ts";
 import { createPointsService } from "./features/points/points.service.ts";
@@ -401,11 +402,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   refreshNews = () => void news.refresh().catch(() => undefined);
   marketSource.auto?.start();
   newsSource.auto?.start();
+  // plans and payments: the USDT account, purchases from it, orders and their popups. The deposit and Stars parts
+  // tell the products list where USDT top-ups go and what Stars cost (none until they are set up)
+  const pay = createPayService({
+    db,
+    clock,
+    fx,
+    options: () => ({ usdtChains: [], stars: { available: false }, starsPrice: () => null }),
+  });
   const userInfo = createUserInfoService({ db, clock, users, quota });
   // the points ledger and the points center on it; the profile it shows is user info's
   const points = createPointsService({
     db,
     clock,
+    purchases: pay,
     ledger: createPointsLedger(db, clock),
     profile: async (userId) => {
       const profile = (await userInfo.forUser(userId)).profile;
@@ -467,6 +477,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     chat,
     chatExtras,
     points,
+    pay,
     pointsRewards,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in

@@ -18,6 +18,7 @@ import type { FxService } from "../features/fx/fx.service.ts";
 import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
+import type { PayService } from "../features/pay/pay.service.ts";
 import type { PointsService } from "../features/points/points.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
 import type { ReportService } from "../features/report/report.service.ts";
@@ -52,6 +53,7 @@ import { legacyApiRoutes } from "./routes/legacy-api.routes.ts";
 import { coinImageRoutes, marketRoutes } from "./routes/market.routes.ts";
 import { modelRoutes } from "./routes/models.routes.ts";
 import { newsRoutes } from "./routes/news.routes.ts";
+import { payRoutes } from "./routes/pay.routes.ts";
 import { type PointsRewards, pointsRoutes } from "./routes/points.routes.ts";
 import { predictRoutes } from "./routes/predict.routes.ts";
 import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
@@ -111,6 +113,8 @@ export interface HttpDeps {
     chatExtras: ChatExtras;
     /** the points center: balance, daily check-in, history */
     points: PointsService;
+    /** plans and payments: the USDT account, purchases, orders and their popups */
+    pay: PayService;
     /** the points system's rewards: invitations, shares, Twitter tasks */
     pointsRewards: PointsRewards;
   };
@@ -199,6 +203,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", scoreRoutes(services.score));
   api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
+  api.route("/", payRoutes(services.pay));
   api.route("/", predictRoutes(services.predict));
   api.route("/", reportRoutes(services.report));
   api.route("/", pointsRoutes(services.points, services.pointsRewards));

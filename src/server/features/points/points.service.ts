@@ -32,6 +32,11 @@ export interface PointsServiceDeps {
   ledger: PointsLedger;
   /** the user's profile, or undefined when the account is gone */
   profile(userId: number): Promise<PointsProfile | undefined>;
+  /** the points products on sale and the user's bought packages (the points info's two lists); none without it */
+  purchases?: {
+    chargePointsLists(): unknown[];
+    boughtPackages(userId: number): Promise<unknown[]>;
+  };
 }
 
 function alreadyCheckedIn(): ApiError {
@@ -76,9 +81,13 @@ export function createPointsService(deps: PointsServiceDeps) {
   };
 
   return {
-    /** spec §3 user points info; the charge and product lists are empty until points purchases exist */
+    /** spec §3 user points info: the points products on sale (chargePointsLists) and the packages bought */
     async userPointsInfo(userId: number): Promise<UserPointsInfoData> {
-      const [profile, points] = await Promise.all([deps.profile(userId), ledger.balance(userId)]);
+      const [profile, points, bought] = await Promise.all([
+        deps.profile(userId),
+        ledger.balance(userId),
+        deps.purchases?.boughtPackages(userId) ?? [],
+      ]);
       if (!profile) throw noSuchUser();
       return {
         userName: profile.username,
@@ -86,8 +95,8 @@ export function createPointsService(deps: PointsServiceDeps) {
         imageUrl: profile.avatarUrl,
         points,
         invitationCode: profile.invitationCode,
-        chargePointsLists: [],
-        buyProductLists: [],
+        chargePointsLists: deps.purchases?.chargePointsLists() ?? [],
+        buyProductLists: bought,
       };
     },
 
