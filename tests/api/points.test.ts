@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { checkInPoints, Points } from "../../src/contract/constants.ts";
+import { checkInPoints, Points, PointsProducts } from "../../src/contract/constants.ts";
 import { ErrorCode } from "../../src/contract/errors.ts";
 import { ApiError } from "../../src/server/api-error.ts";
 import { pointsLedger } from "../../src/server/db/schema.ts";
@@ -162,7 +162,8 @@ describe("points center", () => {
         userId: String(userId),
         imageUrl: null,
         points: 1234,
-        chargePointsLists: [],
+        // the points products on sale; no package bought
+        chargePointsLists: PointsProducts.map((item) => expect.objectContaining({ chargeId: item.chargeId })),
         buyProductLists: [],
       },
     });
