@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
 import { timeToHomeHeading } from "./home-heading.ts";
+import { ledgerWriteThroughput, printLedgerThroughput } from "./ledger.ts";
 import { marketThroughput, printMarketThroughput } from "./market.ts";
 import { predictTimings, printPredictTimings } from "./predict.ts";
 import { TELEGRAM_LIMITS, telegramDigestFanOut } from "./telegram-digest.ts";
@@ -137,6 +138,9 @@ try {
 
   // the market over the whole universe: getCoinList at pageSize 100 and token info of every coin
   printMarketThroughput(await marketThroughput(urls, { rounds: ROUNDS, seconds: DURATION_S }), row);
+
+  // the points ledger's writes on PostgreSQL, 50 accounts at once (a throwaway schema; the bench server is not used)
+  printLedgerThroughput(await ledgerWriteThroughput(DURATION_S), row);
 
   console.log(`\nchat on MountainLion over HTTP (${CHAT_SAMPLES} questions one after another, each a new visitor)`);
   await sequentialTimings(urls.product, 10);
