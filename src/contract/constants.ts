@@ -29,6 +29,19 @@ export const Quotas = {
   planDailyChats: { monthly: 10, quarterly: 15, annual: 20 },
   planAdvancedAnalysis: { monthly: 5, quarterly: 20, annual: 90 },
   basicPlanDiscountPercent: 30,
+  /**
+   * Unlocks a standard user may make a day without points (user info `allowance_num`, the confirm-unlock dialog of
+   * spec §4 state 2). The spec gives no number: one a day lets a standard user try a strategy diagram or a 24-hour
+   * feature before paying. Trial and VIP cards never need one (state 1: unlimited); the plans' advanced-analysis
+   * numbers (§9) stay nominal, as the app shows VIP as unlimited.
+   */
+  standardDailyUnlocks: 1,
+  /**
+   * Chats a standard user may redeem with points a day once the free ones are used up (user info
+   * `queryTimes.exchange`, spec §8 20006). The spec gives no number: five keep a busy day going while a plan stays
+   * the way to chat without counting.
+   */
+  dailyChatRedemptions: 5,
 } as const;
 
 export const CardTier = { standard: "0", trial: "1", monthly: "3", quarterly: "4", annual: "5" } as const;
@@ -77,6 +90,18 @@ export const Points = {
   twitterTaskRewards: { follow: 300, repost: 300 },
   strategyDiagramUnlock: 4000,
   unlockHours: 24,
+  /**
+   * A 24-hour unlock of one feature (spec §4: report, address analysis, daily report, in-depth analysis, AI market
+   * analysis, price forecast, insight). The spec gives no price: 1 USDT a day is a quarter of a strategy diagram, and
+   * about 20 such days cost what the monthly plan does (19.99 USDT for 30 days of everything), so a day now and then
+   * is cheap while daily use points to a plan.
+   */
+  unlock24hPoints: 1000,
+  /**
+   * One more chat today once the free ones are used up (spec §8 20006). The spec gives no price: 0.1 USDT is the
+   * smallest amount a recharge counts (§9), and one share reward (100-300 points) pays for one to three chats.
+   */
+  chatRedeemPoints: 100,
   /**
    * Daily check-in (points/sign). The spec has a check-in but gives no amounts, so these are our choice: the first
    * day of a streak earns `checkInBase`; each further consecutive UTC day adds `checkInStreakBonus`, up to

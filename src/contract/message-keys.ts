@@ -83,6 +83,10 @@ export const validationMessageKeys = [
   "telegramAccountRequired",
   /** a forecast asked of a coin whose history is too short to test one against the naive forecast */
   "notEnoughHistory",
+  /** a feature a 24-hour unlock opens, or a strategy diagram, used by a standard user without an unlock in force */
+  "unlockRequired",
+  /** points/confirmExchange with none of the day's unlocks left (spec §4 state 3: redeem with points instead) */
+  "noUnlocksLeft",
   /** a second daily check-in (points/sign) on the same UTC day: the spec names no code for it */
   "alreadyCheckedIn",
   /** a points change sent again under its idempotency key but with a different payload */

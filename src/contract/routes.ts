@@ -98,6 +98,7 @@ import { reportRoutes } from "./report.ts";
 import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
 import { starsRoutes } from "./stars.ts";
 import { telegramRoutes } from "./telegram.ts";
+import { unlockRoutes } from "./unlocks.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
 
 const empty = z.object({});
@@ -687,6 +688,7 @@ export const routes = {
   ...telegramRoutes,
   ...reportRoutes,
   ...pointsRoutes,
+  ...unlockRoutes,
   ...starsRoutes,
   ...payRoutes,
 } as const satisfies Record<string, RouteContract>;

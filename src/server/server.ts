@@ -18,7 +18,7 @@ import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { loadAppSecret } from "./features/accounts/app-secrets.ts";
 import { createCaptchaService } from "./features/accounts/captcha.service.ts";
-import { dailyChatLimit } from "./features/accounts/card.ts";
+import { dailyChatLimit, mayRedeemChat } from "./features/accounts/card.ts";
 import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
 import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
 import { createQuotaService, QuotaKind } from "./features/accounts/quota.service.ts";
@@ -55,6 +55,8 @@ import { createReportService } from "./features/report/report.service.ts";
 import { createReportSharesRepository } from "./features/report/report-shares.repository.ts";
 import { createScoreService } from "./features/score/score.service.ts";
 import { loadShippedScoreHistory } from "./features/score/score-history.ts";
+import { guardStrategyDiagrams } from "./features/unlocks/strategy-diagram-gate.ts";
+import { createUnlocksService } from "./features/unlocks/unlocks.service.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
 import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
 import { createPushHub } from "./http/routes/push.routes.ts";
@@ -337,10 +339,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       consume: (subject, limit) => quota.consume(subject, QuotaKind.chat, limit),
       release: (subject, day) => quota.release(subject, QuotaKind.chat, day),
     },
+    // a user's free chats and the ones they redeemed with points today
     dailyLimit: async (owner) =>
-      dailyChatLimit(owner.userId === undefined ? undefined : await users.findById(owner.userId), clock.now()),
+      owner.userId === undefined
+        ? dailyChatLimit(undefined, clock.now())
+        : dailyChatLimit(
+            await users.findById(owner.userId),
+            clock.now(),
+            await quota.used(owner.subject, QuotaKind.exchange),
+          ),
+    mayRedeem: async (owner) => {
+      const user = owner.userId === undefined ? undefined : await users.findById(owner.userId);
+      return user ? mayRedeemChat(user, clock.now(), await quota.used(owner.subject, QuotaKind.exchange)) : false;
+    },
     visitorsPerAddress: config.visitorsPerAddress,
   });
+  // unlocks and redemption with points (spec §4): strategy diagrams, 24-hour unlocks, chats once the free ones are
+  // used up; the ledger is the points center's
+  const ledger = createPointsLedger(db, clock);
+  const unlocks = createUnlocksService({ db, clock, ledger, quota, holder: (userId) => users.findById(userId) });
   const chatToolkit: ChatToolkit = options.chatToolkit ?? {
     // the forecast and score services are made below; the tools read them per request
     tools: (language) =>
@@ -355,19 +372,23 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     summary: toolSummary,
     citation: citationOf,
   };
-  const chat = createChatService({
-    db,
-    clock,
-    logger,
-    pubsub,
-    models: chatModels,
-    quota: chatQuota,
-    toolkit: chatToolkit,
-    timeoutMs: config.llmTimeoutMs,
-    publicUrl: config.publicUrl,
-    // recorded questions: transcribed by the configured API; without one the browser's recognition is the only way
-    speech: config.speech ? createOpenAiTranscription(config.speech) : undefined,
-  });
+  // an image sent to the AI invest assistant (a strategy diagram) needs an unlock unless the card is unlimited
+  const chat = guardStrategyDiagrams(
+    createChatService({
+      db,
+      clock,
+      logger,
+      pubsub,
+      models: chatModels,
+      quota: chatQuota,
+      toolkit: chatToolkit,
+      timeoutMs: config.llmTimeoutMs,
+      publicUrl: config.publicUrl,
+      // recorded questions: transcribed by the configured API; without one the browser's recognition is the only way
+      speech: config.speech ? createOpenAiTranscription(config.speech) : undefined,
+    }),
+    unlocks,
+  );
   // the AI score: every coin scored once per market snapshot; its validation is over the shipped history
   const score = createScoreService({ market, news: newsSource.provider, history: loadShippedScoreHistory, logger });
   const predict = createPredictService({
@@ -416,7 +437,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     db,
     clock,
     purchases: pay,
-    ledger: createPointsLedger(db, clock),
+    ledger,
     profile: async (userId) => {
       const profile = (await userInfo.forUser(userId)).profile;
       return profile
@@ -477,6 +498,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     chat,
     chatExtras,
     points,
+    unlocks,
     pay,
     pointsRewards,
   };

@@ -100,7 +100,8 @@ describe("GET /v2/api/user/info", () => {
     expect(standard).toMatchObject({
       card: "0",
       queryTimes: { today: { remain: 22, total: 22 }, isUnlimited: false },
-      dataAnalysisTimes: { remain: 0, total: 0, isUnlimited: false },
+      dataAnalysisTimes: { remain: 1, total: 1, isUnlimited: false },
+      allowance_num: 1,
       expiredTime: null,
       expiredDays: 0,
       timeAlert: false,

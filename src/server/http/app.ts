@@ -23,6 +23,7 @@ import type { PointsService } from "../features/points/points.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
 import type { ReportService } from "../features/report/report.service.ts";
 import type { ScoreService } from "../features/score/score.service.ts";
+import type { UnlocksService } from "../features/unlocks/unlocks.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
 import type { RateLimiter } from "../providers/rate-limiter.ts";
@@ -63,6 +64,7 @@ import { sessionRoutes } from "./routes/session.routes.ts";
 import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
 import { type TelegramWebhookReceiver, telegramWebhookRoutes } from "./routes/telegram-webhook.routes.ts";
 import { tonAuthRoutes, tonConnectManifestRoutes } from "./routes/ton-auth.routes.ts";
+import { requireUnlock, unlocksRoutes } from "./routes/unlocks.routes.ts";
 import { avatarRoutes, userRoutes } from "./routes/user.routes.ts";
 import { spaRoutes } from "./spa.ts";
 
@@ -113,6 +115,8 @@ export interface HttpDeps {
     chatExtras: ChatExtras;
     /** the points center: balance, daily check-in, history */
     points: PointsService;
+    /** unlocks and redemption with points; guards the features a 24-hour unlock opens */
+    unlocks: UnlocksService;
     /** plans and payments: the USDT account, purchases, orders and their popups */
     pay: PayService;
     /** the points system's rewards: invitations, shares, Twitter tasks */
@@ -204,9 +208,13 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
   api.route("/", payRoutes(services.pay));
+  // the features a 24-hour unlock opens, guarded for standard users (spec §4): the forecast card, making a report
+  api.use(routes.sharePicPricePrediction.path, requireUnlock(services.unlocks, "PRICE_FORECAST"));
+  api.use(routes.createReport.path, requireUnlock(services.unlocks, "REPORT"));
   api.route("/", predictRoutes(services.predict));
   api.route("/", reportRoutes(services.report));
   api.route("/", pointsRoutes(services.points, services.pointsRewards));
+  api.route("/", unlocksRoutes(services.unlocks));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));

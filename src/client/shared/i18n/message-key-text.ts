@@ -86,6 +86,8 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   uploadStorageFull: msg`Your space for uploaded files is full. Delete chats with files you no longer need, then try again.`,
   telegramAccountRequired: msg`This needs an account signed in with Telegram.`,
   notEnoughHistory: msg`This coin's history is too short to test a forecast, so none is shown.`,
+  unlockRequired: msg`Unlock this first, with your daily allowance or with points.`,
+  noUnlocksLeft: msg`You have no free unlocks left today. Redeem with points instead.`,
   alreadyCheckedIn: msg`You have already checked in today. Come back tomorrow.`,
   idempotencyConflict: msg`This request was already made with different details.`,
   twitterNotBound: msg`Bind your X (Twitter) account first.`,

@@ -8,6 +8,7 @@ import {
   effectiveCard,
   isUnlimitedCard,
   isVipCard,
+  mayRedeemChat,
   planBenefits,
   userAllowance,
   visitorAllowance,
@@ -22,7 +23,7 @@ const holder = (over: Partial<CardHolder> = {}): CardHolder => ({
   edition: "PLUSEdition",
   ...over,
 });
-const none = { chat: 0, analysis: 0 };
+const none = { chat: 0, analysis: 0, exchange: 0 };
 
 describe("effectiveCard", () => {
   it("keeps a card until its end", () => {
@@ -74,6 +75,13 @@ describe("daily chats", () => {
     expect(dailyChatLimit(holder({ card: "1", cardExpiresAt: inDays(2) }), now)).toBe(Number.POSITIVE_INFINITY);
     expect(dailyChatLimit(holder({ card: "4", cardExpiresAt: inDays(-2) }), now)).toBe(22);
   });
+  it("chats redeemed today add to a counted limit; a user may redeem while under the daily number", () => {
+    expect(dailyChatLimit(holder(), now, 3)).toBe(25);
+    expect(dailyChatLimit(holder({ card: "1", cardExpiresAt: inDays(2) }), now, 3)).toBe(Number.POSITIVE_INFINITY);
+    expect(mayRedeemChat(holder(), now, 4)).toBe(true);
+    expect(mayRedeemChat(holder(), now, 5)).toBe(false);
+    expect(mayRedeemChat(holder({ card: "5", cardExpiresAt: inDays(2) }), now, 0)).toBe(false);
+  });
 });
 
 describe("cardExpiry", () => {
@@ -102,7 +110,11 @@ describe("cardExpiry", () => {
 
 describe("userAllowance", () => {
   it("a new user's trial: unlimited, nothing counted", () => {
-    const info = userAllowance(holder({ card: "1", cardExpiresAt: inDays(7) }), { chat: 5, analysis: 1 }, now);
+    const info = userAllowance(
+      holder({ card: "1", cardExpiresAt: inDays(7) }),
+      { chat: 5, analysis: 1, exchange: 2 },
+      now,
+    );
     expect(info).toEqual({
       card: "1",
       queryTimes: { today: { remain: 0, total: 0 }, exchange: { remain: 0, total: 0 }, isUnlimited: true },
@@ -117,20 +129,36 @@ describe("userAllowance", () => {
   });
 
   it("a standard PLUS user: 22 a day less what was used, never below 0", () => {
-    expect(userAllowance(holder(), { chat: 3, analysis: 0 }, now).queryTimes).toEqual({
+    expect(userAllowance(holder(), { chat: 3, analysis: 0, exchange: 0 }, now).queryTimes).toEqual({
       today: { remain: 19, total: 22 },
-      exchange: { remain: 0, total: 0 },
+      exchange: { remain: 5, total: 5 },
       isUnlimited: false,
     });
-    expect(userAllowance(holder(), { chat: 30, analysis: 0 }, now).queryTimes.today).toEqual({ remain: 0, total: 22 });
+    expect(userAllowance(holder(), { chat: 30, analysis: 0, exchange: 0 }, now).queryTimes.today).toEqual({
+      remain: 0,
+      total: 22,
+    });
   });
 
-  it("a standard Basic user: 2 a day; no advanced analysis of their own", () => {
+  it("chats redeemed with points: one more chat each, up to 5 a day", () => {
+    const info = userAllowance(holder(), { chat: 23, analysis: 0, exchange: 2 }, now);
+    expect(info.queryTimes.today).toEqual({ remain: 1, total: 24 });
+    expect(info.queryTimes.exchange).toEqual({ remain: 3, total: 5 });
+    expect(userAllowance(holder(), { chat: 27, analysis: 0, exchange: 5 }, now).queryTimes.exchange).toEqual({
+      remain: 0,
+      total: 5,
+    });
+  });
+
+  it("a standard Basic user: 2 a day; one unlock a day without points (allowance_num)", () => {
     const info = userAllowance(holder({ edition: "BasicEdition" }), none, now);
     expect(info.queryTimes.today).toEqual({ remain: 2, total: 2 });
-    expect(info.dataAnalysisTimes).toEqual({ remain: 0, total: 0, isUnlimited: false });
-    expect(info.allowance_num).toBe(0);
+    expect(info.dataAnalysisTimes).toEqual({ remain: 1, total: 1, isUnlimited: false });
+    expect(info.allowance_num).toBe(1);
     expect(info.edition).toBe("BasicEdition");
+    const used = userAllowance(holder(), { chat: 0, analysis: 1, exchange: 0 }, now);
+    expect(used.dataAnalysisTimes).toEqual({ remain: 0, total: 1, isUnlimited: false });
+    expect(used.allowance_num).toBe(0);
   });
 
   it("an expired VIP card counts as standard", () => {
@@ -151,6 +179,6 @@ describe("visitorAllowance", () => {
     expect(fresh.card).toBe("0");
     expect(fresh).not.toHaveProperty("profile");
     expect(userInfoDataSchema.safeParse(fresh).success).toBe(true);
-    expect(visitorAllowance({ chat: 1, analysis: 0 }).queryTimes.today).toEqual({ remain: 0, total: 1 });
+    expect(visitorAllowance({ chat: 1, analysis: 0, exchange: 0 }).queryTimes.today).toEqual({ remain: 0, total: 1 });
   });
 });

@@ -13,11 +13,13 @@ import type { UserInfoData } from "../../../contract/user.ts";
  *   for them, so `today` and `dataAnalysisTimes` answer remain 0 / total 0 beside `isUnlimited: true`; the
  *   client shows "unlimited" ("VIP shown as unlimited", §9). The plan numbers of §9 (10/15/20 chats,
  *   5/20/90 analyses) are nominal plan benefits, published by `planBenefits` for the purchase page.
- * - Standard users get no advanced analysis of their own (total 0): it is unlocked with points later.
+ * - Standard users get `Quotas.standardDailyUnlocks` advanced analyses a day (`dataAnalysisTimes`): the counted
+ *   unlock allowance of §7 ("unlock calls with points, or with a counted allowance"), used by
+ *   points/confirmExchange for a strategy diagram or a 24-hour unlock. `allowance_num` is what is left of it.
+ *   Trial and VIP need none (spec §4 state 1), so theirs is 0 beside `isUnlimited: true`.
  * - `exchange` is the daily number of chats a standard user may redeem with points (§8 20006 "chat quota
- *   used up, redeem with points"); it is 0/0 until points exist.
- * - `allowance_num` is the counted unlock allowance of §7 ("unlock calls with points, or with a counted
- *   allowance"): the remaining advanced analyses of a counted (non-unlimited) account, 0 today.
+ *   used up, redeem with points", `Quotas.dailyChatRedemptions`). A redeemed chat is one more chat that day:
+ *   `today.total` grows by the chats redeemed.
  * - `expiredDays` rounds up: a card ending in 2 hours has 1 day left; 0 only when there is no card.
  */
 
@@ -70,11 +72,11 @@ export function dailyChatTotal(who: { kind: "visitor" } | { kind: "user"; editio
   return Quotas.userDailyChats + (who.edition === "PLUSEdition" ? Quotas.plusExtraDailyChats : 0);
 }
 
-/** Advanced analyses a day of a standard user: none; they are unlocked with points. */
-export const STANDARD_DAILY_ANALYSIS = 0;
+/** Unlocks a day a standard user may make without points (the allowance of spec §4 state 2). */
+export const STANDARD_DAILY_ANALYSIS: number = Quotas.standardDailyUnlocks;
 
-/** Chats a day a standard user may redeem with points: none until points exist. */
-export const STANDARD_DAILY_EXCHANGE = 0;
+/** Chats a day a standard user may redeem with points once the free ones are used up. */
+export const STANDARD_DAILY_EXCHANGE: number = Quotas.dailyChatRedemptions;
 
 /** The nominal daily benefits of a plan (§9); the app shows them as unlimited. */
 export function planBenefits(card: Card): { dailyChats: number; advancedAnalysis: number } | undefined {
@@ -113,7 +115,10 @@ export function cardExpiry(holder: Pick<CardHolder, "card" | "cardExpiresAt">, n
 /** Uses counted today, by kind. */
 export interface UsedToday {
   chat: number;
+  /** unlocks made with the day's allowance */
   analysis: number;
+  /** chats redeemed with points */
+  exchange: number;
 }
 
 const remainOf = (total: number, used: number) => Math.max(0, total - used);
@@ -123,14 +128,15 @@ export function userAllowance(holder: CardHolder, used: UsedToday, now: Date): O
   const card = effectiveCard(holder, now);
   const edition = editionOf(holder.edition);
   const unlimited = isUnlimitedCard(card);
-  const chatTotal = unlimited ? 0 : dailyChatTotal({ kind: "user", edition });
+  const chatTotal = unlimited ? 0 : dailyChatTotal({ kind: "user", edition }) + used.exchange;
   const analysisTotal = unlimited ? 0 : STANDARD_DAILY_ANALYSIS;
   const analysisRemain = remainOf(analysisTotal, used.analysis);
+  const exchangeTotal = unlimited ? 0 : STANDARD_DAILY_EXCHANGE;
   return {
     card,
     queryTimes: {
       today: { remain: remainOf(chatTotal, used.chat), total: chatTotal },
-      exchange: { remain: STANDARD_DAILY_EXCHANGE, total: STANDARD_DAILY_EXCHANGE },
+      exchange: { remain: remainOf(exchangeTotal, used.exchange), total: exchangeTotal },
       isUnlimited: unlimited,
     },
     dataAnalysisTimes: { remain: analysisRemain, total: analysisTotal, isUnlimited: unlimited },
@@ -159,9 +165,17 @@ export function visitorAllowance(used: UsedToday): Omit<UserInfoData, "profile">
   };
 }
 
-/** The daily chat limit a chat call enforces: Infinity for trial and VIP (they do not consume). */
-export function dailyChatLimit(holder: CardHolder | undefined, now: Date): number {
+/**
+ * The daily chat limit a chat call enforces: Infinity for trial and VIP (they do not consume); a user's free chats
+ * and the chats they redeemed with points today.
+ */
+export function dailyChatLimit(holder: CardHolder | undefined, now: Date, redeemedToday = 0): number {
   if (!holder) return dailyChatTotal({ kind: "visitor" });
   if (isUnlimitedCard(effectiveCard(holder, now))) return Number.POSITIVE_INFINITY;
-  return dailyChatTotal({ kind: "user", edition: editionOf(holder.edition) });
+  return dailyChatTotal({ kind: "user", edition: editionOf(holder.edition) }) + redeemedToday;
+}
+
+/** Whether a standard user out of chats may still redeem one with points today (20006 rather than 5004). */
+export function mayRedeemChat(holder: CardHolder, now: Date, redeemedToday: number): boolean {
+  return !isUnlimitedCard(effectiveCard(holder, now)) && redeemedToday < STANDARD_DAILY_EXCHANGE;
 }

@@ -5,8 +5,11 @@ import type { Database } from "../../db/client.ts";
 import { quotaUsage } from "../../db/schema.ts";
 import type { Clock } from "../../providers/clock.ts";
 
-/** What is counted per day. */
-export const QuotaKind = { chat: "chat", analysis: "analysis" } as const;
+/**
+ * What is counted per day: chats, unlocks made with the day's allowance (analysis), chats redeemed with points
+ * (exchange).
+ */
+export const QuotaKind = { chat: "chat", analysis: "analysis", exchange: "exchange" } as const;
 
 /** The quota subject of a signed-in user. */
 export const userSubject = (userId: number) => `u:${userId}`;

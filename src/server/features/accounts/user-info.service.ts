@@ -77,11 +77,12 @@ export function createUserInfoService(deps: UserInfoDeps) {
   const quota = deps.quota ?? createQuotaService(db, clock);
 
   const usedToday = async (subject: string) => {
-    const [chat, analysis] = await Promise.all([
+    const [chat, analysis, exchange] = await Promise.all([
       quota.used(subject, QuotaKind.chat),
       quota.used(subject, QuotaKind.analysis),
+      quota.used(subject, QuotaKind.exchange),
     ]);
-    return { chat, analysis };
+    return { chat, analysis, exchange };
   };
 
   return {

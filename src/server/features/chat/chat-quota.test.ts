@@ -37,6 +37,21 @@ describe("chat quota", () => {
     expect(await quota.take(user)).toEqual({ allowed: false, code: 20006, key: "chatQuotaRedeem" });
   });
 
+  it("a signed-in user who may not redeem more today gets 5004 noFreeChat", async () => {
+    const { counter: c } = counter();
+    let mayRedeem = true;
+    const quota = createChatQuota({
+      counter: c,
+      dailyLimit: async () => 1,
+      visitorsPerAddress: 5,
+      mayRedeem: async (owner) => owner.userId === 7 && mayRedeem,
+    });
+    expect(await quota.take(user)).toMatchObject({ allowed: true });
+    expect(await quota.take(user)).toMatchObject({ code: 20006 });
+    mayRedeem = false;
+    expect(await quota.take(user)).toEqual({ allowed: false, code: 5004, key: "noFreeChat" });
+  });
+
   it("unlimited cards are not counted: remaining null", async () => {
     const { counter: c, limitHits } = counter();
     const quota = createChatQuota({

@@ -39,13 +39,19 @@ export interface ChatQuotaDeps {
   dailyLimit(owner: ChatOwner): Promise<number>;
   /** visitors from one address share this many times the visitor's limit (config VISITORS_PER_ADDRESS) */
   visitorsPerAddress?: number;
+  /**
+   * Whether a signed-in user out of chats may still redeem one with points today (user info queryTimes.exchange):
+   * 20006 when so, else 5004. Without it every signed-in user out of chats gets 20006.
+   */
+  mayRedeem?(owner: ChatOwner): Promise<boolean>;
 }
 
 /**
  * The chat quota (spec §6, §9): one use per answer that starts. The use is taken before the model is called,
  * atomically (concurrent sends never get more than the limit), and given back when the answer never started.
- * A visitor out of chats gets 5004 noFreeChat; a signed-in user 20006 (redeem with points). A visitor is counted
- * twice, by device and by address (`visitorsPerAddress` times the limit), and needs room in both.
+ * A visitor out of chats gets 5004 noFreeChat; a signed-in user 20006 (redeem with points) while they may still
+ * redeem a chat today, else 5004 too. A visitor is counted twice, by device and by address (`visitorsPerAddress`
+ * times the limit), and needs room in both.
  */
 export function createChatQuota(deps: ChatQuotaDeps) {
   return {
@@ -54,12 +60,13 @@ export function createChatQuota(deps: ChatQuotaDeps) {
       if (limit === Number.POSITIVE_INFINITY) {
         return { allowed: true, remaining: null, release: async () => undefined };
       }
-      const refused: ChatQuotaGrant =
-        owner.userId === undefined
-          ? { allowed: false, code: ErrorCode.NoRemainingChats, key: "noFreeChat" }
-          : { allowed: false, code: ErrorCode.ChatQuotaRedeemWithPoints, key: "chatQuotaRedeem" };
+      const usedUp: ChatQuotaGrant = { allowed: false, code: ErrorCode.NoRemainingChats, key: "noFreeChat" };
+      const refused = async (): Promise<ChatQuotaGrant> =>
+        owner.userId !== undefined && (deps.mayRedeem ? await deps.mayRedeem(owner) : true)
+          ? { allowed: false, code: ErrorCode.ChatQuotaRedeemWithPoints, key: "chatQuotaRedeem" }
+          : usedUp;
       const used = await deps.counter.consume(owner.subject, limit);
-      if (!used.allowed) return refused;
+      if (!used.allowed) return refused();
       const network = owner.userId === undefined ? owner.network : undefined;
       let remaining = used.remaining;
       if (network) {
@@ -69,7 +76,7 @@ export function createChatQuota(deps: ChatQuotaDeps) {
         );
         if (!shared.allowed) {
           await deps.counter.release(owner.subject, used.day);
-          return refused;
+          return refused();
         }
         remaining = Math.min(remaining, shared.remaining);
       }
