@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
+import { depositVerificationLatency, printDepositLatency } from "./deposits.ts";
 import { timeToHomeHeading } from "./home-heading.ts";
 import { ledgerWriteThroughput, printLedgerThroughput } from "./ledger.ts";
 import { marketThroughput, printMarketThroughput } from "./market.ts";
@@ -141,6 +142,9 @@ try {
 
   // the points ledger's writes on PostgreSQL, 50 accounts at once (a throwaway schema; the bench server is not used)
   printLedgerThroughput(await ledgerWriteThroughput(DURATION_S), row);
+
+  // USDT deposits: a reported hash checked against a local chain (anvil started for it; the bench server is not used)
+  printDepositLatency(await depositVerificationLatency(), row);
 
   console.log(`\nchat on MountainLion over HTTP (${CHAT_SAMPLES} questions one after another, each a new visitor)`);
   await sequentialTimings(urls.product, 10);

@@ -108,19 +108,20 @@ export function createEvmUsdtVerifier(settings: EvmChainSettings): ChainVerifier
           if (error instanceof TransactionReceiptNotFoundError) return { state: "notFound" };
           throw error;
         }
-        let block: Awaited<ReturnType<typeof client.getBlock>>;
-        try {
-          block = await client.getBlock({ blockNumber: receipt.blockNumber });
-        } catch (error) {
-          if (error instanceof BlockNotFoundError) {
-            return { state: "inconsistent", detail: `receipt in block ${receipt.blockNumber} the node cannot give` };
-          }
-          throw error;
+        // the receipt's block and the head, asked together
+        const [block, head] = await Promise.all([
+          client.getBlock({ blockNumber: receipt.blockNumber }).catch((error: unknown) => {
+            if (error instanceof BlockNotFoundError) return undefined;
+            throw error;
+          }),
+          client.getBlockNumber({ cacheTime: 0 }),
+        ]);
+        if (!block) {
+          return { state: "inconsistent", detail: `receipt in block ${receipt.blockNumber} the node cannot give` };
         }
         if (block.hash !== receipt.blockHash) {
           return { state: "inconsistent", detail: `block ${receipt.blockNumber} is not the receipt's (reorganised)` };
         }
-        const head = await client.getBlockNumber({ cacheTime: 0 });
         if (head < receipt.blockNumber) {
           return { state: "inconsistent", detail: `receipt block ${receipt.blockNumber} is ahead of head ${head}` };
         }
