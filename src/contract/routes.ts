@@ -48,6 +48,7 @@ import {
   userRateQuerySchema,
 } from "./chat.ts";
 import { Limits } from "./constants.ts";
+import { depositRoutes } from "./deposits.ts";
 import { addFeedbackBodySchema, addFeedbackDataSchema } from "./feedback.ts";
 import {
   avatarParamsSchema,
@@ -688,6 +689,7 @@ export const routes = {
   ...telegramRoutes,
   ...reportRoutes,
   ...pointsRoutes,
+  ...depositRoutes,
   ...unlockRoutes,
   ...starsRoutes,
   ...payRoutes,

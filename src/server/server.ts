@@ -41,6 +41,8 @@ import { createMarketService } from "./features/market/market.service.ts";
 import { loadReplayAnchor } from "./features/market/market-anchor.ts";
 import { createModelCatalogueService } from "./features/models/model-catalogue.service.ts";
 import { createNewsService } from "./features/news/news.service.ts";
+import { createDepositService } from "./features/pay/deposits/deposit.service.ts";
+import { createDepositRepository } from "./features/pay/deposits/deposit-repository.ts";
 import { createPayService } from "./features/pay/pay.service.ts";
 import { createInviteRewards } from "./features/points/invite-rewards.ts";
 import { createPointsLedger } from "./features/points/ledger.ts";
@@ -61,6 +63,7 @@ import { createHttpApp, type HttpApp } from "./http/app.ts";
 import { devOutboxRoutes } from "./http/routes/dev-outbox.routes.ts";
 import { createPushHub } from "./http/routes/push.routes.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { createChainVerifiers } from "./providers/chains/chain-verifiers.ts";
 import { type Clock, systemClock } from "./providers/clock.ts";
 import { openEcbRates } from "./providers/fx/ecb-rates.ts";
 import { selectFx } from "./providers/fx/fx-selector.ts";
@@ -110,6 +113,8 @@ export interface RunningServer {
   };
   /** the background forecast job's work (it also runs by itself every PREDICT_SWEEP_SECONDS) */
   predictions: { sweep(): Promise<void> };
+  /** checks the pending USDT deposits on chain again (a job that also runs by itself every PAY_SWEEP_SECONDS) */
+  deposits: { sweep(): Promise<number> };
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -429,8 +434,33 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     db,
     clock,
     fx,
-    options: () => ({ usdtChains: [], stars: { available: false }, starsPrice: () => null }),
+    options: () => ({ usdtChains: deposits.usdtChains(), stars: { available: false }, starsPrice: () => null }),
   });
+  // USDT deposits checked on chain (PAY_CHAINS): credited to the USDT account, then paying the order they were for
+  const deposits = createDepositService({
+    repository: createDepositRepository(db),
+    settings: config.pay,
+    verifiers: createChainVerifiers(config.pay.chains),
+    account: pay.account,
+    orders: pay.settlement,
+    openOrder: (userId, productType, productId) => pay.openOrder(userId, productType, productId),
+    clock,
+    logger,
+  });
+  // pending deposits (awaiting confirmations, a node down) are checked again in the background, by one node at a time
+  let depositSweeping: Promise<unknown> | undefined;
+  const sweepMs = config.pay.sweepSeconds * 1000;
+  const stopDepositSweep = deposits.configured()
+    ? timers.every(sweepMs, () => {
+        depositSweeping ??= pubsub
+          .lease("deposit-sweep", sweepMs)
+          .then((leader) => (leader ? deposits.sweep() : undefined))
+          .catch((error: unknown) => logger.warn({ err: error }, "deposit sweep failed"))
+          .finally(() => {
+            depositSweeping = undefined;
+          });
+      })
+    : () => undefined;
   const userInfo = createUserInfoService({ db, clock, users, quota });
   // the points ledger and the points center on it; the profile it shows is user info's
   const points = createPointsService({
@@ -500,6 +530,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     points,
     unlocks,
     pay,
+    deposits,
     pointsRewards,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
@@ -595,7 +626,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       marketSource.auto?.stop();
       newsSource.auto?.stop();
       stopPredictSweep();
+      stopDepositSweep();
       await sweeping;
+      await depositSweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
@@ -634,5 +667,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       idle: () => market.idle(),
     },
     predictions: { sweep: () => predict.sweep() },
+    deposits: { sweep: () => deposits.sweep() },
   };
 }

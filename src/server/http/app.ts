@@ -18,6 +18,7 @@ import type { FxService } from "../features/fx/fx.service.ts";
 import type { MarketService } from "../features/market/market.service.ts";
 import type { ModelCatalogueService } from "../features/models/model-catalogue.service.ts";
 import type { NewsService } from "../features/news/news.service.ts";
+import type { DepositService } from "../features/pay/deposits/deposit.service.ts";
 import type { PayService } from "../features/pay/pay.service.ts";
 import type { PointsService } from "../features/points/points.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
@@ -45,6 +46,7 @@ import {
   sharePageMeta,
 } from "./routes/chat-extras.routes.ts";
 import { chatFigureRoutes } from "./routes/chat-figure.routes.ts";
+import { depositRoutes } from "./routes/deposit.routes.ts";
 import type { DevOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { emailAuthRoutes } from "./routes/email-auth.routes.ts";
 import { feedbackRoutes } from "./routes/feedback.routes.ts";
@@ -119,6 +121,8 @@ export interface HttpDeps {
     unlocks: UnlocksService;
     /** plans and payments: the USDT account, purchases, orders and their popups */
     pay: PayService;
+    /** USDT deposits checked on chain */
+    deposits: DepositService;
     /** the points system's rewards: invitations, shares, Twitter tasks */
     pointsRewards: PointsRewards;
   };
@@ -208,6 +212,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", fxRoutes(services.fx));
   api.route("/", newsRoutes(services.news));
   api.route("/", payRoutes(services.pay));
+  api.route("/", depositRoutes(services.deposits));
   // the features a 24-hour unlock opens, guarded for standard users (spec §4): the forecast card, making a report
   api.use(routes.sharePicPricePrediction.path, requireUnlock(services.unlocks, "PRICE_FORECAST"));
   api.use(routes.createReport.path, requireUnlock(services.unlocks, "REPORT"));
