@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { OrderData } from "../../../contract/pay.ts";
 import { formatCompactNumber } from "../../shared/format/numbers.ts";
-import { usdtFigure } from "./usdt.ts";
+import { usdtAmount } from "./usdt.ts";
 
 /** spec §3 order status: success, pending, otherwise failed. */
 export function orderStatusText(status: OrderData["status"]): MessageDescriptor {
@@ -22,6 +22,5 @@ export function orderPriceText(order: Pick<OrderData, "payMethod" | "price" | "p
     const stars = formatCompactNumber(order.priceStars);
     return msg`${stars} Stars`;
   }
-  const amount = usdtFigure(order.price);
-  return msg`${amount} USDT`;
+  return usdtAmount(order.price);
 }

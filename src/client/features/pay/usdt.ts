@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { formatBalance } from "../../shared/format/balance.ts";
 
 /**
@@ -6,4 +8,10 @@ import { formatBalance } from "../../shared/format/balance.ts";
  */
 export function usdtFigure(amount: string): string {
   return formatBalance(Number(amount));
+}
+
+/** "19.99 USDT": the figure with its unit, as one message (the unit's place may differ by language). */
+export function usdtAmount(amount: string): MessageDescriptor {
+  const figure = usdtFigure(amount);
+  return msg`${figure} USDT`;
 }

@@ -7,7 +7,7 @@ import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { newRequestId, type PurchaseItem } from "../api/purchase-calls.ts";
 import { packageTitle } from "../plan-catalogue.ts";
-import { usdtFigure } from "../usdt.ts";
+import { usdtAmount } from "../usdt.ts";
 import { usePurchase } from "../use-purchase.ts";
 
 /** The product a confirmation is for. */
@@ -76,11 +76,11 @@ export function ConfirmPurchaseDialog({
         </div>
         <div>
           <dt>{t`Price`}</dt>
-          <dd>{t`${usdtFigure(price)} USDT`}</dd>
+          <dd>{i18n._(usdtAmount(price))}</dd>
         </div>
         <div>
           <dt>{t`USDT balance`}</dt>
-          <dd>{balance === undefined ? t`Loading…` : t`${usdtFigure(balance)} USDT`}</dd>
+          <dd>{balance === undefined ? t`Loading…` : i18n._(usdtAmount(balance))}</dd>
         </div>
       </dl>
       <p className="pay-note">

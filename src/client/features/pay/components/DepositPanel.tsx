@@ -12,7 +12,7 @@ import { uploadHash, useDepositQrCode } from "../api/deposit-calls.ts";
 import { usePayUserId } from "../api/pay-keys.ts";
 import { chainName } from "../chain-names.ts";
 import { type TopUpRequest, topUpRequestAtom, uploadHashRequestAtom } from "../purchase-state.ts";
-import { usdtFigure } from "../usdt.ts";
+import { usdtAmount, usdtFigure } from "../usdt.ts";
 import { findBrowserWallet } from "../wallet/injected-provider.ts";
 import { payWithWallet, WalletPayError } from "../wallet/wallet-transfer.ts";
 import { walletFailureText } from "../wallet-failure-text.ts";
@@ -137,7 +137,7 @@ function DepositDetails({
       />
       <div className="deposit__fields">
         <CopyField label={t`Deposit address`} value={deposit.depositAddress} />
-        <CopyField label={t`Exact amount`} value={amount} shown={t`${amountShown} USDT`} />
+        <CopyField label={t`Exact amount`} value={amount} shown={i18n._(usdtAmount(amount))} />
         <p className="pay-note">
           <Trans>
             Send exactly this amount of USDT on {network} to the deposit address. USDT on another network, or another

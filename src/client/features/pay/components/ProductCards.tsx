@@ -5,7 +5,7 @@ import { formatPoints } from "../../../shared/format/points.ts";
 import { formatPrice } from "../../../shared/format/price.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { packageTitle } from "../plan-catalogue.ts";
-import { usdtFigure } from "../usdt.ts";
+import { usdtAmount } from "../usdt.ts";
 import "./pay.css";
 
 /**
@@ -17,16 +17,13 @@ export function PackageCard({ item, onBuy }: { item: PackageProductData; onBuy: 
   const titleId = useId();
   const name = i18n._(packageTitle(item.name));
   const days = item.days;
-  const price = usdtFigure(item.price);
   const daily = item.dailyCost === null ? null : formatPrice(Number(item.dailyCost));
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="product-card__title">
         {name}
       </h3>
-      <p className="product-card__price">
-        <Trans>{price} USDT</Trans>
-      </p>
+      <p className="product-card__price">{i18n._(usdtAmount(item.price))}</p>
       {daily !== null ? (
         <p className="product-card__note">
           <Trans>about ¥{daily} a day</Trans>
@@ -49,20 +46,17 @@ export function PackageCard({ item, onBuy }: { item: PackageProductData; onBuy: 
 
 /** A points product (spec §3 points product): the points, the extra points, the price in USDT. */
 export function PointsCard({ item, onBuy }: { item: PointsProductData; onBuy: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const total = formatPoints(item.points + item.extraPoints);
   const base = formatPoints(item.points);
   const extra = formatPoints(item.extraPoints);
-  const price = usdtFigure(item.price);
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="product-card__title">
         <Trans>{total} points</Trans>
       </h3>
-      <p className="product-card__price">
-        <Trans>{price} USDT</Trans>
-      </p>
+      <p className="product-card__price">{i18n._(usdtAmount(item.price))}</p>
       {item.extraPoints > 0 ? (
         <p className="product-card__note">
           <Trans>

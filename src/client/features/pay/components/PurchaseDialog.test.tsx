@@ -1,6 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { createBrowserHost } from "../../../host/browser-host.ts";
+import type { Host } from "../../../host/host.ts";
 import { loginStatusAtom } from "../../../shared/session/session.ts";
 import { userIdAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
@@ -11,19 +13,21 @@ import {
   fakeCoinList,
   fakeDepositQr,
   fakeMemberInfo,
+  fakeProducts,
   fakePurchase,
   payServer,
 } from "../testing/pay-fixtures.ts";
 import PayHost from "./PayHost.tsx";
 import UpgradeBadge from "./UpgradeBadge.tsx";
 
-function renderSignedIn() {
+function renderSignedIn(host: Host = createBrowserHost()) {
   const user = userEvent.setup();
   const result = renderWithProviders(
     <>
       <UpgradeBadge />
       <PayHost />
     </>,
+    host,
   );
   act(() => {
     result.store.set(userIdAtom, "7");
@@ -201,5 +205,60 @@ describe("purchase dialog", () => {
     const confirm = within(await screen.findByRole("dialog", { name: "Confirm purchase" }));
     await user.click(confirm.getByRole("button", { name: "Confirm" }));
     expect(await confirm.findByRole("alert")).toHaveTextContent("You have already bought this.");
+  });
+
+  it("offers Telegram Stars inside Telegram: the bot's invoice opens in place and the dialog closes once paid", async () => {
+    const products = fakeProducts();
+    const withStars = {
+      ...products,
+      packages: products.packages.map((item) => ({ ...item, priceStars: item.productId === 3 ? 1500 : null })),
+      stars: { available: true },
+    };
+    const api = stubApi(
+      payServer((call) => {
+        if (call.path === "pay/products") return { data: withStars };
+        if (call.path === "pay/stars/invoice") {
+          return { data: { orderNo: "ORD-S1", invoiceLink: "https://t.me/$invoice-1", priceStars: 1500 } };
+        }
+        return undefined;
+      }),
+    );
+    const openInvoice = vi.fn(async () => "paid" as const);
+    const { store, user } = renderSignedIn({ ...createBrowserHost(), payments: { stars: true, openInvoice } });
+    act(() => store.set(purchaseRequestAtom, { tab: "package", productId: 3 }));
+    const confirm = within(await screen.findByRole("dialog", { name: "Confirm purchase" }));
+    await user.click(await confirm.findByRole("button", { name: "Pay 1,500 Stars" }));
+    expect(
+      await screen.findByText("Telegram took the payment. Your order is confirmed in a moment."),
+    ).toBeInTheDocument();
+    expect(openInvoice).toHaveBeenCalledWith("https://t.me/$invoice-1");
+    expect(callsTo(api.calls, "pay/stars/invoice")[0]?.body).toEqual({
+      productType: "CARDS",
+      productId: 3,
+      language: "en",
+    });
+    expect(callsTo(api.calls, "pay/preCharge")).toHaveLength(0);
+  });
+
+  it("offers no Stars in a browser, even when the server could make invoices", async () => {
+    const products = fakeProducts();
+    stubApi(
+      payServer((call) =>
+        call.path === "pay/products"
+          ? {
+              data: {
+                ...products,
+                packages: products.packages.map((item) => ({ ...item, priceStars: 1500 })),
+                stars: { available: true },
+              },
+            }
+          : undefined,
+      ),
+    );
+    const { store } = renderSignedIn();
+    act(() => store.set(purchaseRequestAtom, { tab: "package", productId: 3 }));
+    const confirm = within(await screen.findByRole("dialog", { name: "Confirm purchase" }));
+    expect(confirm.getByRole("button", { name: "Confirm" })).toBeInTheDocument();
+    expect(confirm.queryByRole("button", { name: /Stars/ })).not.toBeInTheDocument();
   });
 });

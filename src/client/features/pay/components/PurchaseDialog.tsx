@@ -11,9 +11,10 @@ import { useToast } from "../../../shared/ui/Toast.tsx";
 import { usePayAccount } from "../api/get-pay-account.ts";
 import { useProducts } from "../api/get-products.ts";
 import { orderHistoryOpenAtom, type PurchaseTab, purchaseRequestAtom, topUpRequestAtom } from "../purchase-state.ts";
-import { usdtFigure } from "../usdt.ts";
+import { usdtAmount } from "../usdt.ts";
 import { type ChosenProduct, ConfirmPurchaseDialog } from "./ConfirmPurchaseDialog.tsx";
 import { PackageCard, PointsCard } from "./ProductCards.tsx";
+import { StarsPayButton } from "./StarsPayButton.tsx";
 import "./pay.css";
 
 const TABS: readonly PurchaseTab[] = ["package", "points"];
@@ -33,7 +34,7 @@ function chosenProduct(products: ProductsData | undefined, tab: PurchaseTab, pro
  * link; choosing a product opens the confirm dialog. 860 px wide above 900 px, else 350 px (pay.css).
  */
 export function PurchaseDialog() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [request, setRequest] = useAtom(purchaseRequestAtom);
   const setTopUp = useSetAtom(topUpRequestAtom);
   const openHistory = useSetAtom(orderHistoryOpenAtom);
@@ -74,7 +75,7 @@ export function PurchaseDialog() {
         <div className="purchase-dialog__bar">
           <p className="purchase-dialog__balance">
             {t`USDT balance`}:{" "}
-            {account.data ? t`${usdtFigure(account.data.balance)} USDT` : account.error ? "--" : t`Loading…`}
+            {account.data ? i18n._(usdtAmount(account.data.balance)) : account.error ? "--" : t`Loading…`}
           </p>
           <Button variant="ghost" aria-haspopup="dialog" onClick={() => openHistory(true)}>
             {t`Order history`}
@@ -142,6 +143,9 @@ export function PurchaseDialog() {
             setRequest({ tab });
             setTopUp({ productType: item.productType, productId: item.productId });
           }}
+          extraActions={
+            <StarsPayButton chosen={chosen} serverAvailable={products.data?.stars.available ?? false} onSent={close} />
+          }
         />
       ) : null}
     </>
