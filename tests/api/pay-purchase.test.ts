@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { Packages, PointsProducts } from "../../src/contract/constants.ts";
 import { ErrorCode } from "../../src/contract/errors.ts";
 import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
@@ -17,13 +17,25 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function oneNode(clock = manualClock(START)) {
-  const db = await createTestDatabase();
-  cleanups.push(db.drop);
-  const srv = await startTestServer(db.env, { clock });
-  cleanups.push(srv.stop);
-  return { srv, clock };
+/**
+ * One server for the single-node tests: each test makes its own accounts, so none sees another's orders, balance or
+ * popups (starting a server per test would take most of the run).
+ */
+let shared: Promise<{ srv: TestServer; clock: ReturnType<typeof manualClock> }> | undefined;
+function oneNode() {
+  shared ??= (async () => {
+    const clock = manualClock(START);
+    const db = await createTestDatabase();
+    const srv = await startTestServer(db.env, { clock });
+    sharedCleanups.push(db.drop, srv.stop);
+    return { srv, clock };
+  })();
+  return shared;
 }
+const sharedCleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  while (sharedCleanups.length > 0) await sharedCleanups.pop()?.();
+});
 
 let userCounter = 0;
 /** A new email user signed in on the server's database: its id and the headers its calls carry. */
@@ -99,14 +111,9 @@ describe("plans and payments", () => {
     for (const item of data.packages as { dailyCost: unknown }[]) {
       expect(item.dailyCost === null || /^\d+\.\d{2}$/.test(String(item.dailyCost))).toBe(true);
     }
-    expect(data.pointsProducts).toContainEqual({
-      chargeId: 2,
-      productId: 102,
-      points: 5000,
-      extraPoints: 250,
-      price: "5",
-      priceStars: null,
-    });
+    expect(data.pointsProducts).toContainEqual(
+      expect.objectContaining({ chargeId: 2, productId: 102, points: 5000, extraPoints: 250, price: "5" }),
+    );
     expect(data.usdtChains).toEqual([]);
     expect(data.stars).toEqual({ available: false });
 
@@ -130,6 +137,7 @@ describe("plans and payments", () => {
 
   it("buys a monthly package from the balance: card 3 until the trial's end plus 30 days, the order, one popup", async () => {
     const { srv, clock } = await oneNode();
+    const created = clock.now();
     const { userId, headers } = await signedIn(srv, clock);
     await deposit(srv, clock, userId, "25");
     // a new account runs the 7-day trial card: the monthly days start at its end
@@ -169,7 +177,7 @@ describe("plans and payments", () => {
     const info = await call(srv.url, "/user/info", { headers });
     expect(info.json?.data).toMatchObject({
       card: "3",
-      expiredTime: new Date(START.getTime() + 37 * DAY_MS).toISOString(),
+      expiredTime: new Date(created.getTime() + 37 * DAY_MS).toISOString(),
       expiredDays: 37,
       timeAlert: false,
       queryTimes: { isUnlimited: true },
