@@ -21,7 +21,7 @@ const REPOST_ID = "1777000000000000001";
 const x = {
   /** code -> the account it signs in and the verifier it was sent with */
   codes: new Map<string, { id: string; username: string; verifier?: string }>(),
-  tokens: new Map<string, { id: string; username: string }>(),
+  tokens: new Map<string, { id: string; username: string; verifier?: string }>(),
   following: new Map<string, string[]>(),
   reposts: new Map<string, string[]>(),
   down: false,

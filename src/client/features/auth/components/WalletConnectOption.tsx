@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { applyLogin, applyWallet } from "../../../shared/session/session.ts";
+import { invitationCodeAtom } from "../../../shared/settings/settings.ts";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { getWalletNonce } from "../api/get-wallet-nonce.ts";
 import { userLogin } from "../api/user-login.ts";
@@ -61,6 +62,7 @@ export function WalletConnectOption({ projectId, renderButton }: WalletConnectOp
           login: userLogin,
           location: { host: window.location.host, origin },
           allowChain: isWalletConnectChain,
+          inviter: store.get(invitationCodeAtom),
         });
         disconnect = undefined;
         applyWallet(store, { address: result.address, chainId: result.chainId, name: "WalletConnect" });

@@ -4,6 +4,7 @@ import { useStore } from "jotai";
 import { useEffect, useId, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
 import { applyLogin, applyWallet } from "../../../shared/session/session.ts";
+import { invitationCodeAtom } from "../../../shared/settings/settings.ts";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import { getWalletNonce } from "../api/get-wallet-nonce.ts";
 import { userLogin } from "../api/user-login.ts";
@@ -46,6 +47,7 @@ export function WalletOptions() {
         getNonce: getWalletNonce,
         login: userLogin,
         location: { host: window.location.host, origin: window.location.origin },
+        inviter: store.get(invitationCodeAtom),
       });
       applyWallet(store, { address: result.address, chainId: result.chainId, name: wallet.name });
       followWallet(provider, storedWalletFollower(store));

@@ -36,6 +36,15 @@ function fakeProvider(reject?: { method: string; code: number }) {
 const location = { host: "app.example.com", origin: "https://app.example.com" };
 
 describe("wallet sign-in (Sign-In with Ethereum)", () => {
+  it("sends the invitation code a ref_ link brought, so a first sign-in rewards the inviter", async () => {
+    const { provider } = fakeProvider();
+    const login = vi.fn(async (_body: UserLoginBody) => ({ user_token: "t", user_id: "9", account: CHECKSUMMED }));
+    await signInWithWallet(provider, { getNonce: async () => nonce, login, location, inviter: "INV7X2" });
+    expect(login.mock.calls[0]?.[0]).toMatchObject({ type: 1, inviter: "INV7X2" });
+    await signInWithWallet(provider, { getNonce: async () => nonce, login, location, inviter: "" });
+    expect(login.mock.calls[1]?.[0]).not.toHaveProperty("inviter");
+  });
+
   it("asks for the account and chain, signs an EIP-4361 message with the server's nonce, logs in with type 1", async () => {
     const { provider, calls } = fakeProvider();
     const login = vi.fn(async (_body: UserLoginBody) => ({ user_token: "t", user_id: "9", account: CHECKSUMMED }));

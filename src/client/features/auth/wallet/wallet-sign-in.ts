@@ -12,6 +12,8 @@ export interface WalletSignInDeps {
   location: { host: string; origin: string };
   /** the chains this way of connecting may sign in on (WalletConnect: spec §5); any chain when absent */
   allowChain?: (chainId: number) => boolean;
+  /** the invitation code a `ref_` link brought: a wallet's first sign-in rewards its inviter (spec §9) */
+  inviter?: string;
 }
 
 /** The wallet is on a chain this way of connecting does not support (spec §5 noUseNetwork). */
@@ -64,7 +66,8 @@ export async function signInWithWallet(provider: Eip1193Provider, deps: WalletSi
   });
   const signature = await provider.request({ method: "personal_sign", params: [stringToHex(message), address] });
   if (typeof signature !== "string") throw new Error("The wallet returned no signature");
-  const login = await deps.login({ type: 1, wallet_address: address, message, signature });
+  const inviter = deps.inviter ? { inviter: deps.inviter } : {};
+  const login = await deps.login({ type: 1, wallet_address: address, message, signature, ...inviter });
   return { login, address, chainId };
 }
 

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { useShareReward } from "../../../shared/rewards/share-reward.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
@@ -39,6 +40,8 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
   const toast = useToast();
   const [drawing, setDrawing] = useState(false);
   const [sending, setSending] = useState(false);
+  const [wechat, setWechat] = useState(false);
+  const reward = useShareReward();
   const linkId = useId();
   const address = link ? shareAddress(link.url) : "";
   const summary = link ? shareSummary(link.summary_str) : "";
@@ -47,6 +50,7 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
     try {
       await navigator.clipboard.writeText(address);
       toast.show(messageKeyText.copySuccess, "success");
+      reward("copyLink");
     } catch {
       // spec §8: copy failures are ignored
     }
@@ -61,6 +65,7 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
         answerLabel: t`Answer`,
       });
       downloadBlob(blob, `mountainlion-${link?.code ?? "chat"}.png`);
+      reward("downloadImage");
     } catch {
       toast.show(downloadFailed, "error");
     } finally {
@@ -87,7 +92,15 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
       setSending(false);
     }
   };
-  const openSite = (site: ShareSite) => host.links.open(shareIntentUrl(site, address, summary));
+  // a site's share page opened is the share (spec §9 rewards Twitter, Facebook and Weibo alike)
+  const openSite = (site: ShareSite) => {
+    host.links.open(shareIntentUrl(site, address, summary));
+    reward(site === "x" ? "twitter" : site);
+  };
+  const showWechat = () => {
+    setWechat(true);
+    reward("wechat");
+  };
 
   return (
     <Dialog open={open} onClose={onClose} title={t`Share messages`} className="share-dialog">
@@ -129,8 +142,13 @@ export function ShareDialog({ open, onClose, link, messages }: ShareDialogProps)
             <Button onClick={() => openSite("x")}>{t`Share on X`}</Button>
             <Button onClick={() => openSite("facebook")}>{t`Share on Facebook`}</Button>
             <Button onClick={() => openSite("weibo")}>{t`Share on Weibo`}</Button>
+            {link.qrcode ? (
+              <Button aria-expanded={wechat} onClick={showWechat}>
+                {t`Share on WeChat`}
+              </Button>
+            ) : null}
           </div>
-          {link.qrcode ? (
+          {link.qrcode && wechat ? (
             <figure className="share-dialog__qr">
               <img src={link.qrcode} alt={t`QR code of the link`} width={160} height={160} />
               <figcaption>{t`Scan with WeChat to share`}</figcaption>

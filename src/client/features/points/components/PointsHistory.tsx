@@ -1,11 +1,18 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { formatDate } from "../../../shared/format/date-time.ts";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { useUserActList } from "../api/get-user-act-list.ts";
-import { ledgerReasonText } from "./ledger-reason-text.ts";
+import { ledgerDetailText, ledgerReasonText } from "./ledger-reason-text.ts";
 import { signedPoints } from "./points-amount.ts";
 import "./points.css";
+
+/** " · link copied" after a share's reason, nothing where the reference is not for people. */
+function detailOf(reason: string, reference: string, translate: (message: MessageDescriptor) => string): string {
+  const detail = ledgerDetailText(reason, reference);
+  return detail ? ` · ${translate(detail)}` : "";
+}
 
 /**
  * The user's ledger, newest first, one page at a time. The pager comes from the page (it is shared with
@@ -36,7 +43,10 @@ export function PointsHistory({
             <ul className="points-history__list" aria-labelledby="points-history-title">
               {data.list.map((entry) => (
                 <li key={entry.id} className="points-history__entry">
-                  <span className="points-history__reason">{i18n._(ledgerReasonText(entry.reason))}</span>
+                  <span className="points-history__reason">
+                    {i18n._(ledgerReasonText(entry.reason))}
+                    {detailOf(entry.reason, entry.reference, i18n._.bind(i18n))}
+                  </span>
                   <time className="points-history__date" dateTime={entry.createTime}>
                     {formatDate(entry.createTime, i18n.locale, { withTime: true })}
                   </time>

@@ -1,14 +1,20 @@
 import {
   type ActListData,
   actListDataSchema,
+  type InviteInfoData,
+  inviteInfoDataSchema,
   type LedgerEntryData,
   ledgerEntrySchema,
+  type ShareCountData,
   type SignData,
   type SignInfoData,
+  shareCountDataSchema,
   signDataSchema,
   signInfoDataSchema,
   type UserPointsInfoData,
+  type UserVerifiedTaskData,
   userPointsInfoDataSchema,
+  userVerifiedTaskDataSchema,
 } from "../../../../contract/points.ts";
 import type { RecordedCall, StubReply } from "../../../shared/testing/stub-api.ts";
 
@@ -88,3 +94,37 @@ export function fakePointsServer(start: { points: number; signInfo: SignInfoData
     }
   };
 }
+
+export function fakeShareCount(count: number): ShareCountData {
+  return shareCountDataSchema.parse({ count, limit: 10 });
+}
+
+export function fakeInviteInfo(info: Partial<InviteInfoData> = {}): InviteInfoData {
+  return inviteInfoDataSchema.parse({
+    invitationCode: "INV7X2",
+    botLink: null,
+    count: 0,
+    points: 0,
+    list: [],
+    ...info,
+  });
+}
+
+export function fakeTwitterTasks(data: Partial<UserVerifiedTaskData> = {}): UserVerifiedTaskData {
+  return userVerifiedTaskDataSchema.parse({
+    username: null,
+    tasks: [
+      { task: "follow", points: 300, verified: false, url: "https://x.com/mountainlion" },
+      { task: "repost", points: 300, verified: false, url: "https://x.com/i/status/1" },
+    ],
+    ...data,
+  });
+}
+
+/** What a server without X API keys answers every Twitter call. */
+export const twitterNotConfigured: StubReply = {
+  status: 503,
+  code: 1001,
+  msg: "Twitter tasks are not available on this server",
+  data: { key: "notConfigured" },
+};

@@ -1,8 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { createBrowserHost } from "../../../host/browser-host.ts";
 import type { Host } from "../../../host/host.ts";
+import { applyLogin } from "../../../shared/session/session.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
 import { ShareForecast } from "./ShareForecast.tsx";
@@ -68,5 +69,27 @@ describe("ShareForecast", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("link", { name: "Download image" })).toBeInTheDocument();
+  });
+
+  it("rewards a signed-in user's download and copied link as shares", async () => {
+    const user = userEvent.setup();
+    const api = stubApi((call) =>
+      call.path === "points/share"
+        ? { data: { rewarded: true, awarded: 200, count: 1, limit: 10, points: 200 } }
+        : { data: card },
+    );
+    const { store } = renderWithProviders(<ShareForecast coinAbbr="BTC" interval="1d" />);
+    act(() => applyLogin(store, { user_token: "token-1", user_id: "7", account: "investor@example.com" }));
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const download = await screen.findByRole("link", { name: "Download image" });
+    download.addEventListener("click", (event) => event.preventDefault());
+    await user.click(download);
+    expect(await screen.findByText("+200 points for sharing")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await vi.waitFor(() => expect(api.calls.filter((call) => call.path === "points/share")).toHaveLength(2));
+    expect(api.calls.filter((call) => call.path === "points/share").map((call) => call.body)).toEqual([
+      expect.objectContaining({ type: 1 }),
+      expect.objectContaining({ type: 2 }),
+    ]);
   });
 });

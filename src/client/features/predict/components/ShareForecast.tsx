@@ -6,6 +6,7 @@ import { useHost } from "../../../host/host-context.tsx";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { useShareReward } from "../../../shared/rewards/share-reward.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
@@ -28,6 +29,7 @@ export function ShareForecast({ coinAbbr, interval }: { coinAbbr: string; interv
   const host = useHost();
   const toast = useToast();
   const [open, setOpen] = useState(false);
+  const reward = useShareReward();
   const abbr = coinAbbr.toUpperCase();
   const key: ForecastCardKey = [forecastCardKeyName, abbr, interval, i18n.locale === "zh" ? "cn" : "en"];
   const card = useSWR<PredictShareData, ApiError, ForecastCardKey | null>(
@@ -45,6 +47,7 @@ export function ShareForecast({ coinAbbr, interval }: { coinAbbr: string; interv
     try {
       await navigator.clipboard.writeText(address);
       toast.show(messageKeyText.copySuccess, "success");
+      reward("copyLink");
     } catch {
       // spec §8: copy failures are ignored
     }
@@ -57,7 +60,12 @@ export function ShareForecast({ coinAbbr, interval }: { coinAbbr: string; interv
       <>
         <img className="share-forecast__image" src={image} alt={alt} width={width} height={height} />
         <div className="share-forecast__actions">
-          <a className="button button--primary" href={image} download={`mountainlion-${abbr}-forecast.png`}>
+          <a
+            className="button button--primary"
+            href={image}
+            download={`mountainlion-${abbr}-forecast.png`}
+            onClick={() => reward("downloadImage")}
+          >
             {t`Download image`}
           </a>
           <Button onClick={() => void copy()}>{t`Copy link`}</Button>
