@@ -11,6 +11,8 @@ import { createInlineChoices } from "./bot/features/inline-choices.ts";
 import { createNewsFeature } from "./bot/features/news.ts";
 import { createPredictFeature } from "./bot/features/predict.ts";
 import { createPriceFeature } from "./bot/features/price.ts";
+import { createStarsFeature, starsInvoiceLinks } from "./bot/features/stars.ts";
+import { createStarsSupportFeature } from "./bot/features/stars-support.ts";
 import { subscribeFeature } from "./bot/features/subscribe.ts";
 import { createTelegramApp, type TelegramApp } from "./bot/share/telegram-app.ts";
 import { createTelegramBot, type TelegramBot, type TelegramRuntimeOptions } from "./bot/telegram-bot.ts";
@@ -43,7 +45,9 @@ import { createModelCatalogueService } from "./features/models/model-catalogue.s
 import { createNewsService } from "./features/news/news.service.ts";
 import { createDepositService } from "./features/pay/deposits/deposit.service.ts";
 import { createDepositRepository } from "./features/pay/deposits/deposit-repository.ts";
+import { createProductGrants } from "./features/pay/grants.ts";
 import { createPayService } from "./features/pay/pay.service.ts";
+import { createStars } from "./features/pay/stars/create-stars.ts";
 import { createInviteRewards } from "./features/points/invite-rewards.ts";
 import { createPointsLedger } from "./features/points/ledger.ts";
 import { createPointsService } from "./features/points/points.service.ts";
@@ -434,7 +438,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     db,
     clock,
     fx,
-    options: () => ({ usdtChains: deposits.usdtChains(), stars: { available: false }, starsPrice: () => null }),
+    options: () => ({
+      usdtChains: deposits.usdtChains(),
+      stars: { available: stars.invoices.available() },
+      starsPrice: (productType, productId) => stars.prices.priceOf(productType, productId),
+    }),
   });
   // USDT deposits checked on chain (PAY_CHAINS): credited to the USDT account, then paying the order they were for
   const deposits = createDepositService({
@@ -495,6 +503,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       twitter: config.twitter ? createXApi(config.twitter) : undefined,
     }),
   };
+  // Telegram Stars: prices from the configuration; the bot checks, credits and refunds, the app asks for invoices
+  // (the bot is made below: its invoice links are read per request)
+  const stars = createStars({
+    db,
+    clock,
+    users,
+    grants: createProductGrants(db, clock),
+    settings: config.stars,
+    logger,
+    links: () => telegram && starsInvoiceLinks(telegram.api, telegram.translator, config.telegram.botToken ?? ""),
+    createOrder: (input) => pay.createOrder(input),
+  });
   const services = {
     feedback: createFeedbackService(createFeedbackRepository(db)),
     models: createModelCatalogueService(config.llm),
@@ -532,6 +552,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     pay,
     deposits,
     pointsRewards,
+    stars: stars.invoices,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see
@@ -570,6 +591,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
             createCallbacksFeature(botPrice),
             createPredictFeature({ market, predictions: predict, links: botLinks, logger }),
             subscribeFeature({ chats: digestChats, clock }),
+            createStarsFeature({
+              payments: stars.payments,
+              miniAppUrl: config.telegram.miniAppUrl,
+              logger,
+              token: config.telegram.botToken,
+            }),
+            createStarsSupportFeature({
+              payments: stars.payments,
+              operatorIds: config.stars.operatorIds,
+              supportContact: config.stars.supportContact,
+              miniAppUrl: config.telegram.miniAppUrl,
+              logger,
+              token: config.telegram.botToken,
+            }),
             // last: it takes any text message left (private chats; mentions and replies in groups)
             createAskFeature({
               answerer: botAnswerer,

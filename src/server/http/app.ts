@@ -20,6 +20,7 @@ import type { ModelCatalogueService } from "../features/models/model-catalogue.s
 import type { NewsService } from "../features/news/news.service.ts";
 import type { DepositService } from "../features/pay/deposits/deposit.service.ts";
 import type { PayService } from "../features/pay/pay.service.ts";
+import type { StarsInvoiceService } from "../features/pay/stars/stars-invoices.service.ts";
 import type { PointsService } from "../features/points/points.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
 import type { ReportService } from "../features/report/report.service.ts";
@@ -63,6 +64,7 @@ import { type PushHub, pushRoutes } from "./routes/push.routes.ts";
 import { reportPdfRoutes, reportRoutes } from "./routes/report.routes.ts";
 import { scoreRoutes } from "./routes/score.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { starsRoutes } from "./routes/stars.routes.ts";
 import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
 import { type TelegramWebhookReceiver, telegramWebhookRoutes } from "./routes/telegram-webhook.routes.ts";
 import { tonAuthRoutes, tonConnectManifestRoutes } from "./routes/ton-auth.routes.ts";
@@ -117,6 +119,8 @@ export interface HttpDeps {
     chatExtras: ChatExtras;
     /** the points center: balance, daily check-in, history */
     points: PointsService;
+    /** Telegram Stars invoices (with the bot) */
+    stars: StarsInvoiceService;
     /** unlocks and redemption with points; guards the features a 24-hour unlock opens */
     unlocks: UnlocksService;
     /** plans and payments: the USDT account, purchases, orders and their popups */
@@ -220,6 +224,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", reportRoutes(services.report));
   api.route("/", pointsRoutes(services.points, services.pointsRewards));
   api.route("/", unlocksRoutes(services.unlocks));
+  api.route("/", starsRoutes(services.stars));
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
