@@ -351,7 +351,7 @@ describe("Twitter tasks without X API keys", () => {
     const { headers } = await signedIn(srv);
     for (const path of twitterCalls) {
       const res = await call(srv.url, path, { headers });
-      expect(res.status, path).toBe(503);
+      expect(res.status, path).toBe(400);
       expect(res.json, path).toMatchObject({ code: ErrorCode.RequestFailed, data: { key: "notConfigured" } });
       expect(res.json?.msg, path).toContain("not available on this server");
       expect((await call(srv.url, path)).json, path).toMatchObject({ code: 4001, data: { key: "loginFirst" } });

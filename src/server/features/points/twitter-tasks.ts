@@ -19,11 +19,12 @@ const SIGN_IN_MINUTES = 10;
 const base64url = (bytes: Buffer) => bytes.toString("base64url");
 
 const errors = {
+  // nothing failed: the server is set up without X (as a model or a bot that is not set up answers), never a 5xx
   unavailable: () =>
     new ApiError(
       ErrorCode.RequestFailed,
       "notConfigured",
-      503,
+      400,
       [],
       "Twitter tasks are not available on this server: no X API keys are configured",
     ),

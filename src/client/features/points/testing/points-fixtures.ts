@@ -123,7 +123,7 @@ export function fakeTwitterTasks(data: Partial<UserVerifiedTaskData> = {}): User
 
 /** What a server without X API keys answers every Twitter call. */
 export const twitterNotConfigured: StubReply = {
-  status: 503,
+  status: 400,
   code: 1001,
   msg: "Twitter tasks are not available on this server",
   data: { key: "notConfigured" },
