@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
+import { createUsersRepository } from "../../src/server/features/accounts/users.repository.ts";
 import { hex20ToTronAddress, isTronAddress } from "../../src/server/providers/chains/tron-address.ts";
 import { createTronGridVerifier } from "../../src/server/providers/chains/trongrid-verifier.ts";
+import { manualClock } from "../../src/server/providers/clock.ts";
+import { manualTimers } from "../../src/server/providers/timers.ts";
 import { startTronGridStandIn, type TronGridStandIn } from "../support/tron-grid-stand-in.ts";
+import { call, createTestDatabase, startTestServer } from "./harness.ts";
 
 /**
  * TRON deposits are read through TronGrid's HTTP API: the adapter against a loopback stand-in answering in the
@@ -114,5 +119,82 @@ describe("the TronGrid adapter", () => {
   it("takes TRON's hash form only (64 hex digits, no 0x)", () => {
     expect(verifier().accepts("ab".repeat(32))).toBe(true);
     expect(verifier().accepts(`0x${"ab".repeat(32)}`)).toBe(false);
+  });
+});
+
+describe("a TRON deposit through the API", () => {
+  it("buys a package with a TRC-20 transfer: the address and amount to send, pending until 19 confirmations, then paid", async () => {
+    const db = await createTestDatabase();
+    const clock = manualClock(new Date(START));
+    const callsBefore = grid.calls.length;
+    const srv = await startTestServer(
+      {
+        ...db.env,
+        PAY_CHAINS: "TRON",
+        PAY_TRON_RPC_URL: grid.url,
+        PAY_TRON_API_KEY: "grid-key",
+        PAY_TRON_USDT: USDT,
+        PAY_TRON_DEPOSIT_ADDRESS: DEPOSIT,
+      },
+      { clock, timers: manualTimers() },
+    );
+    try {
+      const database = srv.server.database.db;
+      const user = await createUsersRepository(database, clock).create({ email: "tron@example.com", username: "tron" });
+      if (!user) throw new Error("user not created");
+      const login = await createSessionsService(database, clock).signIn(user, "email");
+      const headers = { authorization: `Bearer ${login.user_token}` };
+
+      const coins = await call(srv.url, "/pay/getSupportedCoinList");
+      expect(coins.json?.data).toMatchObject({
+        configured: true,
+        relatedCoins: [
+          { coinCode: "USDT", mainNetwork: "TRON", contact: USDT, chainId: null, decimals: 6, confirmations: 19 },
+        ],
+      });
+      const qr = await call(srv.url, "/pay/getDepositQrCode", {
+        headers,
+        body: { productType: "CARDS", productId: 3, coinCode: "USDT", chain: "TRON" },
+      });
+      expect(qr.json).toMatchObject({
+        code: 200,
+        data: {
+          uri: DEPOSIT,
+          depositAddress: DEPOSIT,
+          amount: "19.99",
+          chain: "TRON",
+          chainId: null,
+          transferData: { tokenAddress: USDT, callData: null, tokenDecimals: 6, amountUnits: "19990000" },
+        },
+      });
+      const orderNo = qr.json?.data.orderNo;
+
+      const txId = grid.mineTransfer({ token: USDT, from: PAYER, to: DEPOSIT, amount: 19_990_000n });
+      const upload = (chargeHash: string) =>
+        call(srv.url, "/pay/uploadHash", { headers, body: { chargeHash, chargeChain: "TRON", orderNo } });
+      expect((await upload(txId)).json).toMatchObject({
+        code: 200,
+        data: { status: "pending", reason: "awaitingConfirmations", confirmations: 1, requiredConfirmations: 19 },
+      });
+      grid.mineBlocks(18);
+      // the same id with an 0x in front is the same deposit
+      expect((await upload(`0x${txId}`)).json).toMatchObject({
+        code: 200,
+        data: { status: "success", txHash: txId, orderStatus: "success", credited: "19.99", balance: "0" },
+      });
+      expect((await call(srv.url, "/user/info", { headers })).json?.data.card).toBe("3");
+      const asked = grid.calls.slice(callsBefore);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((c) => c.apiKey === "grid-key")).toBe(true);
+
+      const reverted = grid.mineTransfer({ token: USDT, from: PAYER, to: DEPOSIT, amount: 1n, success: false });
+      expect((await upload(reverted)).json).toMatchObject({
+        code: 200,
+        data: { status: "failed", reason: "txReverted" },
+      });
+    } finally {
+      await srv.stop();
+      await db.drop();
+    }
   });
 });
