@@ -398,18 +398,24 @@ export function createDepositService(deps: DepositServiceDeps) {
       return answer(row.status === "pending" ? await check(row) : { row, confirmations: null });
     },
 
-    /** Checks the pending deposits again (the background job's work); how many it checked. */
+    /** Checks the pending deposits again (the background job's work); how many it checked on chain. */
     async sweep(): Promise<number> {
       if (!configured()) return 0;
       const rows = await repository.pending(SWEEP_BATCH);
+      // a chain whose node did not answer is not asked again in this sweep: its deposits wait for the next
+      const unreachable = new Set<string>();
+      let checked = 0;
       for (const row of rows) {
+        if (unreachable.has(row.chain)) continue;
         try {
-          await check(row);
+          const { row: after } = await check(row);
+          if (after.status === "pending" && after.reason === "rpcUnavailable") unreachable.add(row.chain);
+          checked += 1;
         } catch (error) {
           logger.warn({ err: error, chain: row.chain, hash: row.txHash }, "deposit sweep: a check failed");
         }
       }
-      return rows.length;
+      return checked;
     },
   };
 }
