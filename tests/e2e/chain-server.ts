@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import solc from "solc";
-import { type Abi, createPublicClient, createWalletClient, defineChain, type Hex, http, parseUnits } from "viem";
+import { createPublicClient, createWalletClient, defineChain, http, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { z } from "zod";
 import { startAnvil } from "../api/anvil.ts";
+import { compileTestUsdt, testUsdtAbi } from "../support/test-usdt-chain.ts";
 import { E2E_CHAIN_ID, E2E_PAYER_USDT, E2E_PAYERS, E2E_USDT } from "./e2e-chain.ts";
 
 /**
@@ -17,37 +15,6 @@ const port = Number(process.env.E2E_CHAIN_PORT);
 /** anvil's first funded account (a public test key) */
 const DEPLOYER = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
 
-const outputSchema = z.object({
-  errors: z.array(z.object({ severity: z.string(), formattedMessage: z.string() })).optional(),
-  contracts: z.record(
-    z.string(),
-    z.record(
-      z.string(),
-      z.object({
-        abi: z.array(z.record(z.string(), z.unknown())),
-        evm: z.object({ bytecode: z.object({ object: z.string() }) }),
-      }),
-    ),
-  ),
-});
-
-function compileUsdt(): { abi: Abi; bytecode: Hex } {
-  const source = readFileSync(new URL("../api/fixtures/TestUsdt.sol", import.meta.url), "utf8");
-  const input = {
-    language: "Solidity",
-    sources: { "TestUsdt.sol": { content: source } },
-    settings: { evmVersion: "paris", outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const compile = solc.compile as (input: string) => string;
-  const output = outputSchema.parse(JSON.parse(compile(JSON.stringify(input))));
-  const errors = (output.errors ?? []).filter((error) => error.severity === "error");
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join("\n"));
-  const found = output.contracts["TestUsdt.sol"]?.TestUsdt;
-  if (!found) throw new Error("solc produced no TestUsdt");
-  // solc's ABI JSON is viem's Abi shape; zod checked it is an array of objects
-  return { abi: found.abi as Abi, bytecode: `0x${found.evm.bytecode.object}` };
-}
-
 const anvil = await startAnvil(E2E_CHAIN_ID, port);
 const chain = defineChain({
   id: E2E_CHAIN_ID,
@@ -58,7 +25,7 @@ const chain = defineChain({
 const transport = http(anvil.url);
 const reader = createPublicClient({ chain, transport });
 const sender = createWalletClient({ account: DEPLOYER, chain, transport });
-const usdt = compileUsdt();
+const usdt = compileTestUsdt();
 const deployed = await reader.waitForTransactionReceipt({
   hash: await sender.deployContract({ ...usdt, args: ["Tether USD (e2e)", "USDT", 6] }),
 });
@@ -68,7 +35,7 @@ if (deployed.contractAddress?.toLowerCase() !== E2E_USDT.toLowerCase()) {
 for (const payer of E2E_PAYERS) {
   const hash = await sender.writeContract({
     address: E2E_USDT,
-    abi: usdt.abi,
+    abi: testUsdtAbi,
     functionName: "mint",
     args: [payer, parseUnits(String(E2E_PAYER_USDT), 6)],
   });
