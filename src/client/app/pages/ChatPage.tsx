@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
-import { agentIdSchema, isChatAgent } from "../../../contract/agents.ts";
+import { AgentIds, agentIdSchema, isChatAgent } from "../../../contract/agents.ts";
+import { strategyDiagramMsgId } from "../../../contract/unlocks.ts";
 import { AgentOpening } from "../../features/agents/components/AgentOpening.tsx";
 import { ChatView } from "../../features/chat/components/ChatView.tsx";
 import { chatPath } from "../../features/chat/model/chat-id.ts";
@@ -9,6 +10,7 @@ import { loginStatusAtom } from "../../shared/session/session.ts";
 import { openedByStartLink } from "../navigation/start-link.ts";
 import { ChatLinkGate } from "./ChatLinkGate.tsx";
 import { PageLoading } from "./PageLoading.tsx";
+import { useUnlock } from "./use-unlock.ts";
 
 /**
  * /chat/{id} (spec §2): ?type=newChat opens a chat with nothing stored yet, &message=… is sent 500 ms later
@@ -16,7 +18,8 @@ import { PageLoading } from "./PageLoading.tsx";
  * owner, so it opens once the sign-in at start has told who that is; opened by a start link (chat_<id>), only
  * when it is the user's (ChatLinkGate). &agent=… (with isAgents=Y) makes it that agent's chat: its opening
  * remarks and sample questions come first, and every question carries the agent's id; an unknown agent, or one
- * that does not answer in the chat, leaves a plain chat.
+ * that does not answer in the chat, leaves a plain chat. An image sent to the AI invest assistant is a strategy
+ * diagram: it goes once unlocked (spec §4); a chat refused with 20006 is redeemed with points and asked again.
  */
 export default function ChatPage() {
   const { id = "" } = useParams<{ id?: string }>();
@@ -24,6 +27,7 @@ export default function ChatPage() {
   const [, navigate] = useLocation();
   const loginStatus = useAtomValue(loginStatusAtom);
   const [fromStartLink] = useState(() => openedByStartLink());
+  const unlock = useUnlock();
   if (loginStatus === "unknown") return <PageLoading />;
   const msggroup = id;
   const isNew = query.get("type") === "newChat";
@@ -38,6 +42,17 @@ export default function ChatPage() {
       initialQuestion={message}
       onInitialSent={() => navigate(chatPath(msggroup, agent), { replace: true })}
       agentId={agent}
+      beforeSend={
+        agent === AgentIds.investAssistant
+          ? ({ msggroup: group, attachments }) => {
+              const msgid = strategyDiagramMsgId(attachments);
+              return msgid
+                ? unlock.request({ scenario: "STRATEGY_DIAGRAM", msggroup: group, msgid })
+                : Promise.resolve(true);
+            }
+          : undefined
+      }
+      redeemChat={(refused) => unlock.request({ scenario: "CHAT", ...refused })}
       opening={
         agent
           ? ({ ask, busy, started }) => <AgentOpening agent={agent} onAsk={ask} busy={busy} showQuestions={!started} />
@@ -45,11 +60,16 @@ export default function ChatPage() {
       }
     />
   );
-  return fromStartLink && !isNew ? (
-    <ChatLinkGate key={msggroup} msggroup={msggroup}>
-      {chat}
-    </ChatLinkGate>
-  ) : (
-    chat
+  return (
+    <>
+      {fromStartLink && !isNew ? (
+        <ChatLinkGate key={msggroup} msggroup={msggroup}>
+          {chat}
+        </ChatLinkGate>
+      ) : (
+        chat
+      )}
+      {unlock.dialogs}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { PredictDashboard } from "../../features/predict/components/PredictDashb
 import type { CoinMatches } from "../../shared/ui/CoinSearch.tsx";
 import type { FirstScreen } from "./page-props.ts";
 import { symbolOf } from "./route-symbol.ts";
+import { useUnlock } from "./use-unlock.ts";
 import "./pages.css";
 
 /** How many coins the picker offers at once: the top coins with an empty box, else the best matches. */
@@ -34,10 +35,14 @@ function PredictCoinPicker({ current }: { current: string }) {
   return <CoinPicker current={current} text={text} onText={setText} keyword={keyword} matches={matches} />;
 }
 
-/** /predict/:coinAbbr: a coin's price forecast with its track record, and a picker for another coin. */
+/**
+ * /predict/:coinAbbr: a coin's price forecast with its track record, and a picker for another coin. Its share card
+ * is a 24-hour unlock for a standard account (spec §4); visitors, trial and VIP go straight on.
+ */
 export default function PredictPage() {
   const params = useParams<{ coinAbbr?: string }>();
   const abbr = symbolOf(params.coinAbbr);
+  const unlock = useUnlock();
   return (
     <div className="page page--wide">
       <PredictDashboard
@@ -45,7 +50,9 @@ export default function PredictPage() {
         coinAbbr={abbr}
         marketStatus={<MarketStatusLabel />}
         picker={<PredictCoinPicker key={abbr} current={abbr} />}
+        shareGate={() => unlock.request({ scenario: "PRICE_FORECAST", openToVisitors: true })}
       />
+      {unlock.dialogs}
     </div>
   );
 }

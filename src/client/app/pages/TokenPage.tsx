@@ -8,6 +8,7 @@ import { AiScorePanel } from "../../features/score/components/AiScorePanel.tsx";
 import { openedByStartLink } from "../navigation/start-link.ts";
 import type { FirstScreen } from "./page-props.ts";
 import { symbolOf } from "./route-symbol.ts";
+import { useUnlock } from "./use-unlock.ts";
 import "./pages.css";
 
 /** Opened on a token's page (a coin_ link, a reload): its first reads start before the page renders. */
@@ -16,10 +17,23 @@ export function preloadData({ pathname }: FirstScreen): void {
   if (symbol) preloadTokenDashboard(symbol);
 }
 
-/** The research report's button, once the market has the coin (the dashboard's own read, shared). */
+/**
+ * The research report's button, once the market has the coin (the dashboard's own read, shared). Making one is a
+ * 24-hour unlock for a standard account (spec §4); visitors, trial and VIP go straight on.
+ */
 function ReportEntry({ coinAbbr }: { coinAbbr: string }) {
   const { data } = useTokenInfo(coinAbbr);
-  return data ? <MakeReportButton coinAbbr={data.coin.coinAbbr} /> : null;
+  const unlock = useUnlock();
+  if (!data) return null;
+  return (
+    <>
+      <MakeReportButton
+        coinAbbr={data.coin.coinAbbr}
+        beforeMake={() => unlock.request({ scenario: "REPORT", openToVisitors: true })}
+      />
+      {unlock.dialogs}
+    </>
+  );
 }
 
 /**

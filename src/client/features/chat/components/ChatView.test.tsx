@@ -218,6 +218,30 @@ describe("chat view", () => {
     expect(within(last).getByRole("link", { name: "Redeem with points" })).toHaveAttribute("href", "/pointsCenter/");
   });
 
+  it("on 20006 redeems through the app and asks again; a send the app holds back stays in the input", async () => {
+    const stub = api();
+    const user = userEvent.setup();
+    const redeemChat = vi.fn(async () => true);
+    let allowSend = false;
+    const beforeSend = vi.fn(async () => allowSend);
+    renderWithProviders(<ChatView msggroup={MSGGROUP} isNew redeemChat={redeemChat} beforeSend={beforeSend} />);
+    await ask(user, "Held back?");
+    expect(beforeSend).toHaveBeenCalledWith({ msggroup: MSGGROUP, question: "Held back?", attachments: [] });
+    expect(screen.getByRole("textbox", { name: "Question" })).toHaveValue("Held back?");
+    expect(stub.calls.filter((call) => call.path === "chat/send")).toHaveLength(0);
+
+    allowSend = true;
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    const stream = await stub.nextStream();
+    stream.send("error", { code: 20006, key: "chatQuotaRedeem", partialCode: null });
+    stream.close();
+    const answer = await screen.findByRole("article", { name: "Answer" });
+    await user.click(await within(answer).findByRole("button", { name: "Redeem with points" }));
+    expect(redeemChat).toHaveBeenCalledWith({ msggroup: MSGGROUP, msgid: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
+    const again = await stub.nextStream();
+    expect(again.call.body).toMatchObject({ question: "Held back?" });
+  });
+
   it("sends the question a new chat was opened with, 500 ms after opening", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const stub = api();

@@ -43,6 +43,20 @@ export interface ChatViewProps {
   agentId?: string;
   /** the agent's opening, shown first in place of the empty chat's greeting (the app composes it) */
   opening?: (chat: ChatOpeningProps) => ReactNode;
+  /**
+   * Asked before the input bar sends (the app composes the strategy-diagram unlock of spec §4): false keeps the
+   * question and its attachments in the input, unsent.
+   */
+  beforeSend?: (send: {
+    msggroup: string;
+    question: string;
+    attachments: readonly ChatAttachment[];
+  }) => Promise<boolean>;
+  /**
+   * spec §8 20006: redeems one more chat with points for a refused answer (the app composes the redeem dialog);
+   * true when redeemed, and the question is asked again
+   */
+  redeemChat?: (refused: { msggroup: string; msgid: string }) => Promise<boolean>;
 }
 
 /** What the chat gives an agent's opening: a way to ask, and whether it may. */
@@ -68,6 +82,8 @@ export function ChatView({
   inputTools,
   agentId = "",
   opening,
+  beforeSend,
+  redeemChat,
 }: ChatViewProps) {
   const { t, i18n } = useLingui();
   const toast = useToast();
@@ -108,6 +124,12 @@ export function ChatView({
     const sent = ask(question, attachments);
     if (sent) host.haptics.impact("light");
     return sent;
+  };
+
+  /** A question from the input bar (or asked again after a chat was redeemed), once the app's check lets it go. */
+  const sendChecked = async (question: string, attachments: readonly ChatAttachment[]): Promise<boolean> => {
+    if (beforeSend && !(await beforeSend({ msggroup, question, attachments }))) return false;
+    return askByUser(question, attachments) !== null;
   };
 
   // The question a new chat was opened with: from the home page (with its attachments) or ?message=.
@@ -292,6 +314,16 @@ export function ChatView({
                   onToggleSelect={onToggleSelect}
                   onAsk={(question) => askByUser(question)}
                   onRefresh={session.refresh}
+                  onRedeem={
+                    redeemChat
+                      ? (refused) => {
+                          const question = previous?.role === "user" ? previous : undefined;
+                          void redeemChat({ msggroup, msgid: refused.id }).then((redeemed) => {
+                            if (redeemed && question) void sendChecked(question.content, question.attachments);
+                          });
+                        }
+                      : undefined
+                  }
                 />
               );
             })}
@@ -338,7 +370,7 @@ export function ChatView({
             onVoice={voice.toggle}
             voiceActive={voice.active}
             extraTools={inputTools}
-            onSend={({ question, attachments }) => askByUser(question, attachments) !== null}
+            onSend={({ question, attachments }) => sendChecked(question, attachments)}
           />
         )}
       </div>

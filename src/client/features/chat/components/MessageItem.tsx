@@ -19,6 +19,11 @@ export interface MessageActions {
   /** a related question, or the same question again after a failed answer */
   onAsk(question: string): void;
   onRefresh(): void;
+  /**
+   * spec §8 20006: redeem one more chat with points for this refused answer (the app composes the redeem dialog);
+   * without it "Redeem with points" links to the points center
+   */
+  onRedeem?(item: ChatItem): void;
 }
 
 export interface MessageItemProps extends MessageActions {
@@ -61,6 +66,7 @@ function AnswerProblem({
   busy,
   onAsk,
   onRefresh,
+  onRedeem,
 }: Omit<
   MessageItemProps,
   "selecting" | "selected" | "last" | "onRate" | "onCopy" | "onSelectMode" | "onToggleSelect"
@@ -85,9 +91,15 @@ function AnswerProblem({
     <div className="answer__problem" role="alert">
       <p>{text}</p>
       {error.code === 20006 ? (
-        <Link href="/pointsCenter/" className="button button--secondary">
-          {t`Redeem with points`}
-        </Link>
+        onRedeem ? (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => onRedeem(item)}>
+            {t`Redeem with points`}
+          </button>
+        ) : (
+          <Link href="/pointsCenter/" className="button button--secondary">
+            {t`Redeem with points`}
+          </Link>
+        )
       ) : null}
       {!quota && question !== undefined && error.key !== "loginFirst" ? (
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => onAsk(question)}>
@@ -193,6 +205,7 @@ export function MessageItem(props: MessageItemProps) {
               busy={busy}
               onAsk={onAsk}
               onRefresh={props.onRefresh}
+              onRedeem={props.onRedeem}
             />
             {item.status !== "streaming" && item.tools.length === 0 ? <Citations citations={item.citations} /> : null}
             {selecting === null ? <AnswerActions {...props} /> : null}

@@ -20,6 +20,8 @@ export interface PredictDashboardProps {
   marketStatus?: ReactNode;
   /** the coin picker, above the forecast */
   picker?: ReactNode;
+  /** asked before the share card opens (the app composes the 24-hour unlock of spec §4) */
+  shareGate?: () => Promise<boolean>;
 }
 
 function Caveat() {
@@ -121,7 +123,7 @@ function NotInData({ abbr }: { abbr: string }) {
  * The predict page's body: a coin's forecast (hourly for 48 hours where the coin has hourly data, daily for 7 days)
  * as a chart and a table, with its record against the naive "no change" forecast beside it, never hidden.
  */
-export function PredictDashboard({ coinAbbr, marketStatus, picker }: PredictDashboardProps) {
+export function PredictDashboard({ coinAbbr, marketStatus, picker, shareGate }: PredictDashboardProps) {
   const { t } = useLingui();
   const abbr = coinAbbr.toUpperCase();
   const [chosen, setChosen] = useState<PredictChoice>("default");
@@ -190,7 +192,9 @@ export function PredictDashboard({ coinAbbr, marketStatus, picker }: PredictDash
           {title}
         </h1>
         {marketStatus}
-        {data && !unknownCoin ? <ShareForecast coinAbbr={abbr} interval={data.interval} /> : null}
+        {data && !unknownCoin ? (
+          <ShareForecast coinAbbr={abbr} interval={data.interval} beforeOpen={shareGate} />
+        ) : null}
       </header>
       {picker}
       <Caveat />

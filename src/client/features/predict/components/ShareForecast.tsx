@@ -22,9 +22,18 @@ export function forecastPageAddress(coinAbbr: string): string {
 /**
  * "Share" on the predict page: the server draws the forecast's card (chart, record and caveat, in the reader's
  * language), shown in a dialog to download, with the page's link to copy and, inside Telegram, to send to a chat
- * through the host's share sheet.
+ * through the host's share sheet. `beforeOpen` (the app's 24-hour unlock, spec §4) is asked first; false leaves it
+ * closed.
  */
-export function ShareForecast({ coinAbbr, interval }: { coinAbbr: string; interval: PredictInterval }) {
+export function ShareForecast({
+  coinAbbr,
+  interval,
+  beforeOpen,
+}: {
+  coinAbbr: string;
+  interval: PredictInterval;
+  beforeOpen?: () => Promise<boolean>;
+}) {
   const { t, i18n } = useLingui();
   const host = useHost();
   const toast = useToast();
@@ -87,7 +96,13 @@ export function ShareForecast({ coinAbbr, interval }: { coinAbbr: string; interv
 
   return (
     <>
-      <Button className="share-forecast__open" onClick={() => setOpen(true)}>
+      <Button
+        className="share-forecast__open"
+        onClick={() => {
+          if (!beforeOpen) setOpen(true);
+          else void beforeOpen().then((allowed) => allowed && setOpen(true));
+        }}
+      >
         {t`Share`}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={t`Share the ${abbr} forecast`}>

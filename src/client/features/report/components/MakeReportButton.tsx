@@ -9,13 +9,15 @@ import { createReport } from "../api/create-report.ts";
 /**
  * "Research report" on a token page: the server builds the coin's report from the app's data (in the reader's
  * language), stores it under a share code, and the report's page opens, with its PDF and its link to share.
+ * `beforeMake` (the app's 24-hour unlock, spec §4) is asked first; false makes nothing.
  */
-export function MakeReportButton({ coinAbbr }: { coinAbbr: string }) {
+export function MakeReportButton({ coinAbbr, beforeMake }: { coinAbbr: string; beforeMake?: () => Promise<boolean> }) {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const make = async () => {
+    if (beforeMake && !(await beforeMake())) return;
     setBusy(true);
     setError(undefined);
     try {
