@@ -5,6 +5,7 @@ import { loginStatusAtom } from "../../../shared/session/session.ts";
 import { userIdAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { type StubReply, stubApi } from "../../../shared/testing/stub-api.ts";
+import { purchaseRequestAtom, topUpRequestAtom } from "../purchase-state.ts";
 import { fakeOrder, payServer } from "../testing/pay-fixtures.ts";
 import { PayHostSlot } from "./PayHostSlot.tsx";
 
@@ -44,6 +45,10 @@ describe("top-up notification", () => {
     await vi.waitFor(() => expect(polls()).toBe(1), { timeout: 10_000 });
     expect(screen.queryByRole("dialog", { name: /^Payment/ })).not.toBeInTheDocument();
 
+    act(() => {
+      store.set(purchaseRequestAtom, { tab: "package" });
+      store.set(topUpRequestAtom, { productType: "CARDS", productId: 3 });
+    });
     act(() => vi.advanceTimersByTime(14_999));
     expect(polls()).toBe(1);
     act(() => vi.advanceTimersByTime(1));
@@ -56,6 +61,9 @@ describe("top-up notification", () => {
     expect(
       view.getByText("Points recharge: the payment failed. This transaction did not send USDT."),
     ).toBeInTheDocument();
+    // the paid order's top-up and the purchase dialog it came from close
+    expect(store.get(topUpRequestAtom)).toBeNull();
+    expect(store.get(purchaseRequestAtom)).toBeNull();
 
     act(() => vi.advanceTimersByTime(15_000));
     await vi.waitFor(() => expect(polls()).toBe(3));

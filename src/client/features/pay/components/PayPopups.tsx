@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useSetAtom } from "jotai";
+import { useAtom, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import type { OrderData } from "../../../../contract/pay.ts";
 import { formatPoints } from "../../../shared/format/points.ts";
@@ -7,29 +7,29 @@ import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { reasonText } from "../deposit-reason-text.ts";
 import { orderProductTitle } from "../plan-catalogue.ts";
-import { orderHistoryOpenAtom, topUpRequestAtom } from "../purchase-state.ts";
+import { orderHistoryOpenAtom, purchaseRequestAtom, topUpRequestAtom } from "../purchase-state.ts";
 import { usePayPopups } from "../use-pay-popups.ts";
 import "./pay.css";
 
 /**
  * The top-up notification (spec §2, §4): the outcomes getPopups hands out, polled every 15 s while signed in.
- * A paid order closes the top-up that was paying for it.
+ * A paid order closes the top-up that was paying for it, and the purchase dialog it came from.
  */
 export function PayPopups() {
   const { t } = useLingui();
   const { orders, dismiss } = usePayPopups();
-  const setTopUp = useSetAtom(topUpRequestAtom);
+  const [topUp, setTopUp] = useAtom(topUpRequestAtom);
+  const setPurchase = useSetAtom(purchaseRequestAtom);
   const openHistory = useSetAtom(orderHistoryOpenAtom);
 
   useEffect(() => {
     const paid = orders.filter((order) => order.status === "success");
-    if (paid.length === 0) return;
-    setTopUp((current) =>
-      current && paid.some((o) => o.productType === current.productType && o.productId === current.productId)
-        ? null
-        : current,
-    );
-  }, [orders, setTopUp]);
+    if (paid.length === 0 || !topUp) return;
+    if (paid.some((order) => order.productType === topUp.productType && order.productId === topUp.productId)) {
+      setTopUp(null);
+      setPurchase(null);
+    }
+  }, [orders, topUp, setTopUp, setPurchase]);
 
   const allPaid = orders.every((order) => order.status === "success");
   return (
