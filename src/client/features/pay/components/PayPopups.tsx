@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtom, useSetAtom } from "jotai";
-import { useEffect } from "react";
 import type { OrderData } from "../../../../contract/pay.ts";
 import { formatPoints } from "../../../shared/format/points.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
@@ -13,7 +12,7 @@ import "./pay.css";
 
 /**
  * The top-up notification (spec §2, §4): the outcomes getPopups hands out, polled every 15 s while signed in.
- * A paid order closes the top-up that was paying for it, and the purchase dialog it came from.
+ * Once read, a paid order's popup closes the top-up that was paying for it and the purchase dialog it came from.
  */
 export function PayPopups() {
   const { t } = useLingui();
@@ -22,20 +21,26 @@ export function PayPopups() {
   const setPurchase = useSetAtom(purchaseRequestAtom);
   const openHistory = useSetAtom(orderHistoryOpenAtom);
 
-  useEffect(() => {
-    const paid = orders.filter((order) => order.status === "success");
-    if (paid.length === 0 || !topUp) return;
-    if (paid.some((order) => order.productType === topUp.productType && order.productId === topUp.productId)) {
+  // Closed when the user has read the popup, not when it arrives: the top-up may be showing the same outcome.
+  const close = () => {
+    const paidTopUp =
+      topUp !== null &&
+      orders.some(
+        (order) =>
+          order.status === "success" && order.productType === topUp.productType && order.productId === topUp.productId,
+      );
+    if (paidTopUp) {
       setTopUp(null);
       setPurchase(null);
     }
-  }, [orders, topUp, setTopUp, setPurchase]);
+    dismiss();
+  };
 
   const allPaid = orders.every((order) => order.status === "success");
   return (
     <Dialog
       open={orders.length > 0}
-      onClose={dismiss}
+      onClose={close}
       title={allPaid ? t`Payment successful` : t`Payment update`}
       className="pay-popups"
     >
@@ -45,14 +50,14 @@ export function PayPopups() {
         ))}
       </ul>
       <div className="pay-actions">
-        <Button variant="primary" onClick={dismiss}>
+        <Button variant="primary" onClick={close}>
           {t`OK`}
         </Button>
         <Button
           variant="ghost"
           aria-haspopup="dialog"
           onClick={() => {
-            dismiss();
+            close();
             openHistory(true);
           }}
         >
