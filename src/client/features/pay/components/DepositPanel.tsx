@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { DepositQrCodeData, DepositStatusData, RelatedCoin } from "../../../../contract/deposits.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
@@ -33,6 +33,12 @@ export function DepositPanel({ request, coin }: { request: TopUpRequest; coin: R
   const { t } = useLingui();
   const userId = usePayUserId();
   const deposit = useDepositQrCode(userId, { ...request, chain: coin.mainNetwork });
+  // a settled payment forgets the deposits asked for (refreshAfterPayment): the panel that paid keeps showing its
+  // own deposit and the payment's outcome instead of asking for a new one
+  const shown = useRef<DepositQrCodeData | undefined>(undefined);
+  if (deposit.data) shown.current = deposit.data;
+  const data = deposit.data ?? shown.current;
+  if (data) return <DepositDetails request={request} coin={coin} deposit={data} />;
   if (deposit.error) {
     return (
       <LoadError onRetry={() => void deposit.mutate()}>
@@ -40,8 +46,7 @@ export function DepositPanel({ request, coin }: { request: TopUpRequest; coin: R
       </LoadError>
     );
   }
-  if (!deposit.data) return <p aria-busy="true">{t`Preparing the payment…`}</p>;
-  return <DepositDetails request={request} coin={coin} deposit={deposit.data} />;
+  return <p aria-busy="true">{t`Preparing the payment…`}</p>;
 }
 
 function DepositDetails({

@@ -6,13 +6,19 @@ import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { reasonText } from "../deposit-reason-text.ts";
 import { orderProductTitle } from "../plan-catalogue.ts";
-import { orderHistoryOpenAtom, purchaseRequestAtom, topUpRequestAtom } from "../purchase-state.ts";
+import {
+  orderHistoryOpenAtom,
+  purchaseRequestAtom,
+  topUpRequestAtom,
+  uploadHashRequestAtom,
+} from "../purchase-state.ts";
 import { usePayPopups } from "../use-pay-popups.ts";
 import "./pay.css";
 
 /**
  * The top-up notification (spec §2, §4): the outcomes getPopups hands out, polled every 15 s while signed in.
- * Once read, a paid order's popup closes the top-up that was paying for it and the purchase dialog it came from.
+ * Once read, a paid order's popup closes the top-up or the hash report that was paying for it and the purchase
+ * dialog it came from.
  */
 export function PayPopups() {
   const { t } = useLingui();
@@ -20,19 +26,25 @@ export function PayPopups() {
   const [topUp, setTopUp] = useAtom(topUpRequestAtom);
   const setPurchase = useSetAtom(purchaseRequestAtom);
   const openHistory = useSetAtom(orderHistoryOpenAtom);
+  const [uploadHash, setUploadHash] = useAtom(uploadHashRequestAtom);
 
   // Closed when the user has read the popup, not when it arrives: the top-up may be showing the same outcome.
   const close = () => {
-    const paidTopUp =
-      topUp !== null &&
+    const paid = (request: { productType?: string; productId?: number } | null) =>
+      request !== null &&
       orders.some(
         (order) =>
-          order.status === "success" && order.productType === topUp.productType && order.productId === topUp.productId,
+          order.status === "success" &&
+          order.productType === request.productType &&
+          order.productId === request.productId,
       );
-    if (paidTopUp) {
+    // the hash reported for the order, like the top-up paying it, has done its work once the order is paid
+    const paidReport = paid(uploadHash);
+    if (paid(topUp) || paidReport) {
       setTopUp(null);
       setPurchase(null);
     }
+    if (paidReport) setUploadHash(null);
     dismiss();
   };
 
