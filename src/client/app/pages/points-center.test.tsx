@@ -20,7 +20,9 @@ describe("points center page", () => {
       ),
     ).toBeInTheDocument();
     expect(
-      screen.getByText("Tasks, invitation rewards and redeeming points come with a later update."),
+      screen.getByText(
+        "Share chats and forecasts for up to 10 rewarded shares a day, and invite friends: you each get 10 to 100 points when they sign up.",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Check in" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));

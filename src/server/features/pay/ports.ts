@@ -29,9 +29,7 @@ export interface UsdtAccount {
 /** Pending orders that a deposit pays for. */
 export interface OrderSettlement {
   /** the order a deposit names: owner, price, status and creation time, or undefined */
-  find(
-    orderNo: string,
-  ): Promise<
+  find(orderNo: string): Promise<
     | {
         userId: number;
         priceMicro: number;

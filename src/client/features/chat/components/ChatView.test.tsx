@@ -347,6 +347,8 @@ describe("chat view", () => {
       msggroup: MSGGROUP,
       messages: ["q0", "a0", "q1", "a1", "q2", "a2"],
     });
+    // WeChat has no share page: its button shows the link's QR code to scan
+    await user.click(within(dialog).getByRole("button", { name: "Share on WeChat" }));
     expect(within(dialog).getByRole("img", { name: "QR code of the link" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Copy link" }));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/chatDetail/s1`);
