@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { copyText } from "../../../shared/ui/copy-text.ts";
 import { useToast } from "../../../shared/ui/Toast.tsx";
-import { copyText } from "../copy-text.ts";
 import "./pay.css";
 
 /**
