@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { predictShareDataSchema } from "../../src/contract/predict.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { newAccountHeaders } from "./new-account.ts";
 
 const AT = Date.parse("2026-03-10T12:30:00.000Z");
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -17,9 +18,12 @@ function png(image: string) {
 const clock = manualClock(new Date(AT));
 let db: TestDatabase;
 let srv: TestServer;
+/** a signed-in new account (on its trial): visitors are asked to sign in first */
+let headers: { authorization: string };
 beforeAll(async () => {
   db = await createTestDatabase();
   srv = await startTestServer({ ...db.env, MARKET_REPLAY_START: new Date(AT).toISOString() }, { clock });
+  headers = await newAccountHeaders(srv, clock);
 });
 afterAll(async () => {
   await srv?.stop();
@@ -27,7 +31,7 @@ afterAll(async () => {
 });
 
 async function card(body: unknown) {
-  const res = await call(srv.url, "/share/pic/price_prediction", { body });
+  const res = await call(srv.url, "/share/pic/price_prediction", { headers, body });
   expect(res.status, res.text).toBe(200);
   const data = predictShareDataSchema.parse(res.json?.data);
   return { data, image: png(data.image) };
@@ -57,20 +61,28 @@ describe("price prediction share card", () => {
   });
 
   it("says which field is wrong for bad input", async () => {
-    const unknown = await call(srv.url, "/share/pic/price_prediction", { body: { coinAbbr: "NOPE", language: "en" } });
+    const unknown = await call(srv.url, "/share/pic/price_prediction", {
+      headers,
+      body: { coinAbbr: "NOPE", language: "en" },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ code: 1001, data: { key: "invalidValue", field: "coinAbbr" } });
     const interval = await call(srv.url, "/share/pic/price_prediction", {
+      headers,
       body: { coinAbbr: "BTC", interval: "5m", language: "en" },
     });
     expect(interval.status).toBe(400);
     expect(interval.json).toMatchObject({ code: 1001, data: { field: "interval", key: "invalidValue" } });
     const hourlyDoge = await call(srv.url, "/share/pic/price_prediction", {
+      headers,
       body: { coinAbbr: "DOGE", interval: "1h", language: "en" },
     });
     expect(hourlyDoge.status).toBe(400);
     expect(hourlyDoge.json).toMatchObject({ data: { field: "interval" } });
-    const language = await call(srv.url, "/share/pic/price_prediction", { body: { coinAbbr: "BTC", language: "fr" } });
+    const language = await call(srv.url, "/share/pic/price_prediction", {
+      headers,
+      body: { coinAbbr: "BTC", language: "fr" },
+    });
     expect(language.status).toBe(400);
     expect(language.json).toMatchObject({ data: { field: "language", key: "invalidValue" } });
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReportDataSchema, reportShareDataSchema } from "../../src/contract/report.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { newAccountHeaders } from "./new-account.ts";
 
 const DAY = 86_400_000;
 /** the replay starts here */
@@ -11,9 +12,12 @@ const AT = Date.parse("2026-03-10T12:30:00.000Z");
 const clock = manualClock(new Date(AT));
 let db: TestDatabase;
 let srv: TestServer;
+/** a signed-in new account (on its trial): visitors are asked to sign in first */
+let headers: { authorization: string };
 beforeAll(async () => {
   db = await createTestDatabase();
   srv = await startTestServer({ ...db.env, MARKET_REPLAY_START: new Date(AT).toISOString() }, { clock });
+  headers = await newAccountHeaders(srv, clock);
 });
 afterAll(async () => {
   await srv?.stop();
@@ -21,7 +25,7 @@ afterAll(async () => {
 });
 
 async function share(coinAbbr: string, language: "en" | "cn") {
-  const res = await call(srv.url, "/report/share", { body: { coinAbbr, language } });
+  const res = await call(srv.url, "/report/share", { headers, body: { coinAbbr, language } });
   expect(res.status, res.text).toBe(200);
   return createReportDataSchema.parse(res.json?.data);
 }
@@ -95,13 +99,13 @@ describe("research report shares", () => {
   });
 
   it("refuses a coin the market does not list, and a malformed request, naming the field", async () => {
-    const unknown = await call(srv.url, "/report/share", { body: { coinAbbr: "NOPE", language: "en" } });
+    const unknown = await call(srv.url, "/report/share", { headers, body: { coinAbbr: "NOPE", language: "en" } });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ code: 1001, data: { key: "invalidValue", field: "coinAbbr" } });
-    const malformed = await call(srv.url, "/report/share", { body: { coinAbbr: "B T C", language: "en" } });
+    const malformed = await call(srv.url, "/report/share", { headers, body: { coinAbbr: "B T C", language: "en" } });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ code: 1001, data: { key: "invalidValue", field: "coinAbbr" } });
-    const language = await call(srv.url, "/report/share", { body: { coinAbbr: "BTC", language: "fr" } });
+    const language = await call(srv.url, "/report/share", { headers, body: { coinAbbr: "BTC", language: "fr" } });
     expect(language.status).toBe(400);
     expect(language.json).toMatchObject({ code: 1001, data: { field: "language" } });
   });

@@ -297,10 +297,10 @@ describe("24-hour unlocks", () => {
       code: ErrorCode.RequestFailed,
       data: { field: "scenario", key: "unlockRequired" },
     });
-    // visitors and trial cards are not asked
+    // a visitor is asked to sign in; a trial card is not asked
     expect(
-      (await call(srv.url, "/share/pic/price_prediction", { body: { coinAbbr: "BTC", language: "en" } })).json?.code,
-    ).toBe(200);
+      (await call(srv.url, "/share/pic/price_prediction", { body: { coinAbbr: "BTC", language: "en" } })).json,
+    ).toMatchObject({ code: ErrorCode.LoginInvalid, data: { key: "loginFirst" } });
     const trial = await signedIn(srv, clock);
     expect((await trial.post("/share/pic/price_prediction", { coinAbbr: "BTC", language: "en" })).json?.code).toBe(200);
 

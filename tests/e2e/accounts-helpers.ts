@@ -136,3 +136,12 @@ export async function installTestWallet(page: Page, privateKey: Hex = ANVIL_0): 
 export function signedTelegramInitData(user: { id: number; first_name: string; username?: string }): string {
   return sign({ query_id: "AAHe2eTestQuery", user }, E2E_BOT_TOKEN, new Date());
 }
+
+/** Signs in from the open sign-in dialog with the page's test wallet (installTestWallet or installChainWallet). */
+export async function signInWithBrowserWallet(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  await dialog.getByRole("button", { name: /Browser wallet/ }).click();
+  await dialog.getByRole("list", { name: "Browser wallets" }).getByRole("button", { name: "MetaMask" }).click();
+  await expect(headerAccount(page)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}

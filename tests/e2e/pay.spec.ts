@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { telegramMockInitScript } from "../../src/client/host/telegram-mock-script.ts";
-import { headerAccount, signedTelegramInitData } from "./accounts-helpers.ts";
+import { headerAccount, signedTelegramInitData, signInWithBrowserWallet } from "./accounts-helpers.ts";
 import { E2E_DEPOSIT_ADDRESS, E2E_PAYERS } from "./e2e-chain.ts";
 import { installChainWallet, payFromOutside } from "./pay-helpers.ts";
 import { shot } from "./shots.ts";
@@ -69,10 +69,7 @@ test("browser: a visitor signs in with a wallet and buys the monthly plan, payin
   await shot(page, testInfo, "plans-visitor");
 
   await page.getByRole("button", { name: "Buy Monthly" }).click();
-  const signIn = page.getByRole("dialog", { name: "Sign in" });
-  await signIn.getByRole("button", { name: /Browser wallet/ }).click();
-  await signIn.getByRole("list", { name: "Browser wallets" }).getByRole("button", { name: "MetaMask" }).click();
-  await expect(headerAccount(page)).toBeVisible();
+  await signInWithBrowserWallet(page);
   await expect(membership(page, "Trial")).toBeVisible();
 
   await page.getByRole("button", { name: "Buy Monthly" }).click();

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { generatePrivateKey } from "viem/accounts";
 import { telegramMockInitScript } from "../../src/client/host/telegram-mock-script.ts";
+import { installTestWallet, signInWithBrowserWallet } from "./accounts-helpers.ts";
 import { shot } from "./shots.ts";
 
 // The predict page in both hosts (a browser, and Telegram's mock) at phone and desktop widths: the forecast's chart
@@ -138,9 +140,14 @@ test("predict: a coin the market does not have is said plainly", async ({ page }
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
 
-test("predict: Share draws the forecast's card and offers it to download", async ({ page }, testInfo) => {
+test("predict: Share asks a visitor to sign in, then draws the forecast's card to download", async ({
+  page,
+}, testInfo) => {
+  await installTestWallet(page, generatePrivateKey());
   await page.goto("/predict/BTC");
   await expect(page.getByRole("table", { name: "BTC forecast, next 48 hours" })).toBeVisible();
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  await signInWithBrowserWallet(page);
   await page.getByRole("button", { name: "Share", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Share the BTC forecast" });
   await expect(dialog).toBeVisible();

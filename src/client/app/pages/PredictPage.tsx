@@ -50,7 +50,7 @@ export default function PredictPage() {
         coinAbbr={abbr}
         marketStatus={<MarketStatusLabel />}
         picker={<PredictCoinPicker key={abbr} current={abbr} />}
-        shareGate={() => unlock.request({ scenario: "PRICE_FORECAST", openToVisitors: true })}
+        shareGate={() => unlock.request({ scenario: "PRICE_FORECAST" })}
       />
       {unlock.dialogs}
     </div>

@@ -29,7 +29,7 @@ function ReportEntry({ coinAbbr }: { coinAbbr: string }) {
     <>
       <MakeReportButton
         coinAbbr={data.coin.coinAbbr}
-        beforeMake={() => unlock.request({ scenario: "REPORT", openToVisitors: true })}
+        beforeMake={() => unlock.request({ scenario: "REPORT" })}
       />
       {unlock.dialogs}
     </>

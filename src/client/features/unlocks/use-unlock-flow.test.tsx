@@ -104,19 +104,19 @@ function renderFlow(ask: UnlockAsk, options: { signedIn?: boolean; openPurchase?
 }
 
 describe("unlock flow", () => {
-  it("asks a visitor to sign in (and lets one through where the feature is open to visitors)", async () => {
+  it("asks a visitor to sign in, for a strategy diagram as for a 24-hour feature", async () => {
     const api = server();
     const first = renderFlow(diagram, { signedIn: false });
-    const { store, onResult, start } = first;
-    await start();
-    expect(store.get(signInDialogOpenAtom)).toBe(true);
+    await first.start();
+    expect(first.store.get(signInDialogOpenAtom)).toBe(true);
     expect(await screen.findByText("Please log in first.")).toBeInTheDocument();
-    expect(onResult).toHaveBeenCalledWith(false);
+    expect(first.onResult).toHaveBeenCalledWith(false);
     first.unmount();
 
-    const open = renderFlow({ scenario: "PRICE_FORECAST", openToVisitors: true }, { signedIn: false });
-    await open.start();
-    expect(open.onResult).toHaveBeenCalledWith(true);
+    const forecast = renderFlow({ scenario: "PRICE_FORECAST" }, { signedIn: false });
+    await forecast.start();
+    expect(forecast.store.get(signInDialogOpenAtom)).toBe(true);
+    expect(forecast.onResult).toHaveBeenCalledWith(false);
     expect(api.calls).toHaveLength(0);
   });
 

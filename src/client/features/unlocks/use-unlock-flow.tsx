@@ -25,8 +25,6 @@ export interface UnlockAsk {
   scenario: UnlockScenario;
   msggroup?: string;
   msgid?: string;
-  /** the feature stays open to visitors (the server asks only accounts): a visitor goes through, not to sign-in */
-  openToVisitors?: boolean;
 }
 
 /** Where the no-points dialog sends the user: the purchase dialog's tabs, when the app has one to open. */
@@ -109,7 +107,6 @@ export function useUnlockFlow(options: UnlockFlowOptions = {}): UnlockFlow {
   const request = useCallback(
     async (ask: UnlockAsk): Promise<boolean> => {
       if (status !== "loggedIn") {
-        if (ask.openToVisitors) return true;
         toast.show(messageKeyText.loginFirst, "info");
         openSignIn(true);
         return false;

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { ErrorCode } from "../../../contract/errors.ts";
 import { unlockRoutes as contract, type TimedUnlockScenario } from "../../../contract/unlocks.ts";
+import { ApiError } from "../../api-error.ts";
 import { subjectOf, type UnlocksService, unlockRequired } from "../../features/unlocks/unlocks.service.ts";
 import type { AppEnv } from "../app-env.ts";
 import { limitBody } from "../body-limit.ts";
@@ -37,9 +39,9 @@ export function unlocksRoutes(unlocks: UnlocksService) {
 
 /**
  * Guards a feature a 24-hour unlock opens (for the request methods given): a standard user needs the unlock in
- * force (1001 unlockRequired otherwise); trial and VIP pass. Visitors pass too: the features open to visitors
- * today (a shared report, the forecast card) stay open to them, and what a visitor does is already limited per
- * device and address.
+ * force (1001 unlockRequired otherwise); trial and VIP pass. A visitor is asked to sign in (4001 loginFirst), as
+ * for the strategy diagram: otherwise signing out would open what a standard account pays for. Reading what was
+ * made (a shared report and its PDF) stays open to anyone with the link.
  */
 export function requireUnlock(
   unlocks: Pick<UnlocksService, "hasAccess">,
@@ -48,7 +50,9 @@ export function requireUnlock(
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const session = c.get("session");
-    if (session && methods.includes(c.req.method)) {
+    if (methods.includes(c.req.method)) {
+      // spec §4: a visitor is asked to sign in first (a new account's trial then opens it)
+      if (!session) throw new ApiError(ErrorCode.LoginInvalid, "loginFirst", 401, [], "sign in first");
       if (!(await unlocks.hasAccess(session.userId, { scenario, target: "" }))) throw unlockRequired(scenario);
     }
     await next();
