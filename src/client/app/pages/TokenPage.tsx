@@ -27,10 +27,7 @@ function ReportEntry({ coinAbbr }: { coinAbbr: string }) {
   if (!data) return null;
   return (
     <>
-      <MakeReportButton
-        coinAbbr={data.coin.coinAbbr}
-        beforeMake={() => unlock.request({ scenario: "REPORT" })}
-      />
+      <MakeReportButton coinAbbr={data.coin.coinAbbr} beforeMake={() => unlock.request({ scenario: "REPORT" })} />
       {unlock.dialogs}
     </>
   );
