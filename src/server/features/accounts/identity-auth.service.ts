@@ -14,6 +14,7 @@ import { ApiError } from "../../api-error.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { users as usersTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { createEvmNodes } from "../../providers/evm-rpc.ts";
@@ -76,11 +77,6 @@ export function telegramUsername(user: TelegramInitUser): string {
 /** `0x1234...abcd`: the spec shows addresses by their first and last characters (§5). */
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  return (code ?? cause?.code) === "23505";
 }
 
 /** Finds the user of an identity, creating one when there is none; a concurrent first sign-in finds the winner's. */

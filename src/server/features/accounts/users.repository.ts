@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Quotas } from "../../../contract/constants.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { newInvitationCode } from "./tokens.ts";
 
@@ -20,13 +21,6 @@ export interface NewUserIdentity {
 }
 
 const DAY_MS = 86_400_000;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (error as { cause?: { code?: unknown } })?.cause?.code;
-  return code === "23505";
-}
 
 export function createUsersRepository(db: Database, clock: Clock) {
   const findBy = async (

@@ -5,10 +5,11 @@ import type { Clock } from "../../providers/clock.ts";
 import { createPointsLedger } from "../points/ledger.ts";
 import { extendCard, revokeCard } from "./card-extension.ts";
 import { findProduct, pointsOf } from "./catalogue.ts";
+import type { OrderRow } from "./order-queries.ts";
 import type { OrderRef, ProductGrants } from "./ports.ts";
 import { lockUsdtAccount } from "./usdt-account.ts";
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 
 /** The points ledger's reasons for what orders give and take back (contract/points.ts ledgerReasons). */
 const POINTS_GRANTED = "purchase";

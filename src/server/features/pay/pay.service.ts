@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { MICRO_PER_USDT } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
@@ -23,7 +23,8 @@ import type { Clock } from "../../providers/clock.ts";
 import type { FxService } from "../fx/fx.service.ts";
 import { IdempotencyConflictError } from "../points/ledger.ts";
 import { catalogue, findProduct, type Product } from "./catalogue.ts";
-import { createProductGrants, grantLocked, type OrderRow } from "./grants.ts";
+import { createProductGrants, grantLocked } from "./grants.ts";
+import { boughtBefore, newOrderNo, type OrderRow, orderByNo } from "./order-queries.ts";
 import { orderView } from "./order-view.ts";
 import type { OrderSettlement, ProductType } from "./ports.ts";
 import {
@@ -78,10 +79,6 @@ function orderNotFound(): ApiError {
 }
 
 /** A new order's number: "PO", the UTC time to the second and 8 random hex digits. */
-function newOrderNo(now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
-  return `PO${stamp}${randomBytes(4).toString("hex").toUpperCase()}`;
-}
 
 /**
  * The number of the order a client's purchase key names: the same for every retry under the key, distinct per
@@ -90,29 +87,6 @@ function newOrderNo(now: Date): string {
 function keyedOrderNo(userId: number, requestKey: string): string {
   return `PK${createHash("sha256").update(`${userId}:${requestKey}`).digest("hex").slice(0, 24).toUpperCase()}`;
 }
-
-const orderByNo = async (db: Database, orderNo: string): Promise<OrderRow | undefined> => {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  return row;
-};
-
-/** Whether the user holds a paid order of the product, other than `except` (trials are sold once per account). */
-const boughtBefore = async (db: Database, userId: number, product: Product, except = ""): Promise<boolean> => {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.productType, product.productType),
-        eq(orders.productId, product.productId),
-        eq(orders.status, "success"),
-        ne(orders.orderNo, except),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-};
 
 const productOfRow = (row: OrderRow): Product | undefined =>
   findProduct({ productType: row.productType === "POINTS" ? "POINTS" : "CARDS", productId: row.productId });
@@ -204,7 +178,7 @@ export function createPayService(deps: PayServiceDeps) {
 
   /** A pending USDT order of the product, or the one the key named before; 9004 for a trial bought already. */
   const openPending = async (userId: number, product: Product, requestKey?: string) => {
-    const orderNo = requestKey ? keyedOrderNo(userId, requestKey) : newOrderNo(clock.now());
+    const orderNo = requestKey ? keyedOrderNo(userId, requestKey) : newOrderNo("PO", clock.now());
     return db.transaction(async (tx) => {
       await lockUsdtAccount(tx, userId);
       const existing = await orderByNo(tx, orderNo);
@@ -239,7 +213,7 @@ export function createPayService(deps: PayServiceDeps) {
    */
   const purchase = async (userId: number, request: PurchaseRequest): Promise<PurchaseData> => {
     const { product, requestKey } = request;
-    const orderNo = requestKey ? keyedOrderNo(userId, requestKey) : newOrderNo(clock.now());
+    const orderNo = requestKey ? keyedOrderNo(userId, requestKey) : newOrderNo("PO", clock.now());
     const outcome = await db.transaction(async (tx) => {
       await lockUsdtAccount(tx, userId);
       const existing = await orderByNo(tx, orderNo);
@@ -455,7 +429,7 @@ export function createPayService(deps: PayServiceDeps) {
       const [row] = await db
         .insert(orders)
         .values({
-          orderNo: newOrderNo(now),
+          orderNo: newOrderNo("PO", now),
           userId: input.userId,
           productType: product.productType,
           productId: product.productId,

@@ -7,6 +7,7 @@ import { ApiError } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
 import { pointsLedger, twitterBindings, twitterOauthStates } from "../../db/schema.ts";
 import { createSingleUseTokens } from "../../db/single-use-tokens.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { type TwitterPort, TwitterRejected, TwitterUnavailable } from "../../providers/twitter/twitter.ts";
@@ -50,11 +51,6 @@ const errors = {
   refused: () => new ApiError(ErrorCode.RequestFailed, "loginFailed", 401, [], "X refused the sign-in"),
   xDown: () => new ApiError(ErrorCode.RequestFailed, "Serverbusy", 502, [], "X could not be reached; try again"),
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  return (code ?? cause?.code) === "23505";
-}
 
 /** X's failures in the words the client shows. */
 async function fromX<T>(work: () => Promise<T>): Promise<T> {

@@ -19,8 +19,8 @@ export interface StarsDeps {
   logger: Logger;
   /** the bot's invoice links, once the bot exists (undefined without one) */
   links: () => StarsInvoiceLinks | undefined;
-  /** the purchase service's order writer; without it the orders are written here */
-  createOrder?: (input: NewStarsOrder) => Promise<OrderRow>;
+  /** the purchase service's order writer (9001 for no product, 9004 for a trial again) */
+  createOrder: (input: NewStarsOrder) => Promise<OrderRow>;
 }
 
 /**
@@ -31,18 +31,13 @@ export function createStars(deps: StarsDeps) {
   const prices = createStarsPrices(deps.settings);
   const orders = createStarsOrders(deps.db, deps.clock);
   const payments = createStarsPayments({ orders, prices, users: deps.users, grants: deps.grants, logger: deps.logger });
-  const ownOrder = async (input: NewStarsOrder) => {
-    const product = prices.find(input);
-    if (!product) throw new Error(`no product ${input.productType} ${input.productId}`);
-    return orders.create(input, product);
-  };
   const invoices = createStarsInvoiceService({
     orders,
     prices,
     users: deps.users,
     links: deps.links,
     logger: deps.logger,
-    createOrder: deps.createOrder ?? ownOrder,
+    createOrder: deps.createOrder,
   });
   return { prices, payments, invoices };
 }

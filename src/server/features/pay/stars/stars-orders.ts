@@ -1,12 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { orders } from "../../../db/schema.ts";
+import { isUniqueViolation } from "../../../db/unique-violation.ts";
 import type { Clock } from "../../../providers/clock.ts";
+import { boughtBefore, type OrderRow, orderByNo } from "../order-queries.ts";
 import type { ProductType } from "../ports.ts";
 import type { StarsProduct } from "./stars-prices.ts";
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 
 /** A pending order to be paid in Stars (the purchase service's createOrder takes the same). */
 export interface NewStarsOrder {
@@ -17,19 +18,6 @@ export interface NewStarsOrder {
   priceStars: number;
 }
 
-/** Stars orders' number: "ST", the UTC time to the second and 8 random hex digits (the invoice's payload). */
-function newOrderNo(now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
-  return `ST${stamp}${randomBytes(4).toString("hex").toUpperCase()}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (error as { cause?: { code?: unknown } })?.cause?.code;
-  return code === "23505";
-}
-
 /**
  * The orders table as Stars use it. Every change of status is one conditional UPDATE (pending -> success,
  * success -> refunded), so however many nodes or deliveries race, one of them changes the row and the others see
@@ -37,29 +25,8 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export function createStarsOrders(db: Database, clock: Clock) {
   return {
-    async create(input: NewStarsOrder, product: Pick<StarsProduct, "priceMicro">): Promise<OrderRow> {
-      const [row] = await db
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(clock.now()),
-          userId: input.userId,
-          productType: input.productType,
-          productId: input.productId,
-          priceMicro: product.priceMicro,
-          priceStars: input.priceStars,
-          payMethod: "stars",
-          status: "pending",
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .returning();
-      if (!row) throw new Error("the Stars order was not written");
-      return row;
-    },
-
-    async find(orderNo: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-      return row;
+    find(orderNo: string): Promise<OrderRow | undefined> {
+      return orderByNo(db, orderNo);
     },
 
     async findByCharge(chargeId: string): Promise<OrderRow | undefined> {
@@ -68,20 +35,8 @@ export function createStarsOrders(db: Database, clock: Clock) {
     },
 
     /** whether the account holds a paid order of this product (trials are sold once per account) */
-    async hasBought(userId: number, product: Pick<StarsProduct, "productType" | "productId">): Promise<boolean> {
-      const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.productType, product.productType),
-            eq(orders.productId, product.productId),
-            eq(orders.status, "success"),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    hasBought(userId: number, product: Pick<StarsProduct, "productType" | "productId">): Promise<boolean> {
+      return boughtBefore(db, userId, product);
     },
 
     async markFailed(orderNo: string, reason: string): Promise<void> {
