@@ -3,12 +3,11 @@ import { useAtom } from "jotai";
 import { useState } from "react";
 import type { RelatedCoin } from "../../../../contract/deposits.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
-import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { RadioGroup } from "../../../shared/ui/RadioGroup.tsx";
-import { useSupportedCoinList } from "../api/deposit-calls.ts";
 import { chainName } from "../chain-names.ts";
 import { type TopUpRequest, topUpRequestAtom } from "../purchase-state.ts";
 import { DepositPanel } from "./DepositPanel.tsx";
+import { PayChainsGate } from "./PayChainsGate.tsx";
 import "./pay.css";
 
 /**
@@ -28,21 +27,12 @@ export function TopUpDialog() {
 }
 
 function TopUpBody({ request }: { request: TopUpRequest }) {
+  return <PayChainsGate>{(chains) => <TopUpChains request={request} chains={chains} />}</PayChainsGate>;
+}
+
+function TopUpChains({ request, chains }: { request: TopUpRequest; chains: RelatedCoin[] }) {
   const { t } = useLingui();
-  const coins = useSupportedCoinList(true);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  if (coins.error) {
-    return <LoadError onRetry={() => void coins.mutate()}>{t`The payment networks could not be loaded.`}</LoadError>;
-  }
-  if (!coins.data) return <p aria-busy="true">{t`Loading…`}</p>;
-  const chains = coins.data.relatedCoins;
-  if (!coins.data.configured || chains.length === 0) {
-    return (
-      <p className="pay-note" role="status">
-        {t`Payments in USDT are not set up on this server, so nothing can be paid here.`}
-      </p>
-    );
-  }
   const coin: RelatedCoin | undefined = chains.find((item) => item.mainNetwork === chosen) ?? chains[0];
   return (
     <div className="topup">

@@ -3,19 +3,19 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtom } from "jotai";
 import { type FormEvent, useState } from "react";
 import { Limits } from "../../../../contract/constants.ts";
-import type { DepositStatusData } from "../../../../contract/deposits.ts";
+import type { DepositStatusData, RelatedCoin } from "../../../../contract/deposits.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
-import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { RadioGroup } from "../../../shared/ui/RadioGroup.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
-import { uploadHash, useSupportedCoinList } from "../api/deposit-calls.ts";
+import { uploadHash } from "../api/deposit-calls.ts";
 import { chainName } from "../chain-names.ts";
 import { hashLengthError } from "../hash-input.ts";
 import { type UploadHashRequest, uploadHashRequestAtom } from "../purchase-state.ts";
 import { DepositStatusView } from "./DepositStatusView.tsx";
+import { PayChainsGate } from "./PayChainsGate.tsx";
 import "./pay.css";
 
 /**
@@ -39,8 +39,11 @@ export function UploadHashDialog() {
 }
 
 function UploadHashBody({ request }: { request: UploadHashRequest }) {
+  return <PayChainsGate>{(chains) => <UploadHashForm request={request} chains={chains} />}</PayChainsGate>;
+}
+
+function UploadHashForm({ request, chains }: { request: UploadHashRequest; chains: RelatedCoin[] }) {
   const { t, i18n } = useLingui();
-  const coins = useSupportedCoinList(true);
   const [chain, setChain] = useState(request.chain);
   const [hash, setHash] = useState(request.hash ?? "");
   const [fieldError, setFieldError] = useState<MessageDescriptor | null>(null);
@@ -49,18 +52,6 @@ function UploadHashBody({ request }: { request: UploadHashRequest }) {
   const [status, setStatus] = useState<DepositStatusData | null>(null);
 
   if (status) return <DepositStatusView key={status.txHash} initial={status} />;
-  if (coins.error) {
-    return <LoadError onRetry={() => void coins.mutate()}>{t`The payment networks could not be loaded.`}</LoadError>;
-  }
-  if (!coins.data) return <p aria-busy="true">{t`Loading…`}</p>;
-  const chains = coins.data.relatedCoins;
-  if (!coins.data.configured || chains.length === 0) {
-    return (
-      <p className="pay-note" role="status">
-        {t`Payments in USDT are not set up on this server, so nothing can be paid here.`}
-      </p>
-    );
-  }
   const selected = chains.find((item) => item.mainNetwork === chain)?.mainNetwork ?? chains[0]?.mainNetwork;
 
   async function submit(event: FormEvent) {
