@@ -45,7 +45,7 @@ async function confirmMonthly(page: Page) {
 async function expectMonthlyBought(page: Page, testInfo: TestInfo, name: string) {
   // the payment's outcome also comes as a popup (getPopups, polled every 15 s): it says so and leads to the orders
   const popup = page.getByRole("dialog", { name: "Payment successful" });
-  await expect(popup).toBeVisible({ timeout: 30_000 });
+  await expect(popup).toBeVisible({ timeout: 45_000 });
   await shot(page, testInfo, `${name}-popup`);
   await popup.getByRole("button", { name: "Order history" }).click();
   const history = page.getByRole("dialog", { name: "Order history" });
