@@ -20,12 +20,16 @@ test("Telegram: the daily market digest is turned on in the settings, at an hour
   await expect(page.getByText("every day at 07:00 UTC.", { exact: false })).toBeVisible();
   await expect(toggle).toBeChecked();
 
-  // the same row the bot's /subscribe changes: the user's private chat with the bot
-  const rows = await queryE2e<{ digest_subscribed: number; digest_hour: number }>(
-    "select digest_subscribed, digest_hour from telegram_chats where chat_id = $1",
-    [telegramId],
-  );
-  expect(rows).toEqual([{ digest_subscribed: 1, digest_hour: 7 }]);
+  // the same row the bot's /subscribe changes: the user's private chat with the bot (the switch shows the choice at
+  // once; the saves land in order after it, so the row is read until they have)
+  await expect
+    .poll(() =>
+      queryE2e<{ digest_subscribed: number; digest_hour: number }>(
+        "select digest_subscribed, digest_hour from telegram_chats where chat_id = $1",
+        [telegramId],
+      ),
+    )
+    .toEqual([{ digest_subscribed: 1, digest_hour: 7 }]);
   await shot(page, testInfo, "telegram-digest-settings");
 
   // still on after a reload
