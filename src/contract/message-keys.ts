@@ -127,6 +127,46 @@ export const validationMessageKeys = [
   "txBeforeOrder",
   /** the order the deposit was for can no longer be paid (paid, failed or bought once already) */
   "orderNotPayable",
+  /** swaps (spec §8 other messages): the quote service answered an error */
+  "swapQuoteError",
+  /** no aggregator offers a route for this pair and amount */
+  "noQuotation",
+  "insufficientLiquidity",
+  /** the wallet lacks the native coin for gas */
+  "gasNotEnough",
+  /** no injected wallet (EIP-1193 provider) in this browser */
+  "noWalletProvider",
+  /** the wallet is on another chain than the order's */
+  "wrongNetwork",
+  /** the user refused the request in the wallet */
+  "userRejected",
+  /** above the exchange daily limit: identity check needed */
+  "kycNeeded",
+  "unsupportedSwapPair",
+  /** the amount is under the minimum or over the maximum a route takes */
+  "amountOutOfRange",
+  /** no quote service could be reached (offline, or all refused): no quote is made up */
+  "quoteServiceUnreachable",
+  /** the quote is older than its validity: ask again */
+  "quoteExpired",
+  /** slippage must be above 0 */
+  "slippageTooLow",
+  /** slippage above the largest taken */
+  "slippageTooHigh",
+  /** the wallet's address differs from the order's from address */
+  "addressMismatch",
+  /** a receive address that is a contract (a token, a router, an exchange's) where funds would be lost */
+  "exchangeAddress",
+  /** the chain's node did not answer a balance read */
+  "balancesUnavailable",
+  /** a chain swaps are not offered on here */
+  "chainNotSupported",
+  /** the reported transaction is not the order's (other sender, target or chain) */
+  "swapTxMismatch",
+  /** the order's swap transaction was sent already: it can no longer be cancelled */
+  "orderNotCancellable",
+  /** the swap transaction reverted because the price moved beyond the slippage */
+  "slippageExceeded",
 ] as const;
 
 export const successMessageKeys = [

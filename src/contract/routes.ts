@@ -98,6 +98,7 @@ import { pushEventSchemas, pushQuerySchema } from "./push.ts";
 import { reportRoutes } from "./report.ts";
 import { aiRankingDataSchema, aiRankingQuerySchema, aiScoreDataSchema, aiScoreQuerySchema } from "./score.ts";
 import { starsRoutes } from "./stars.ts";
+import { swapRoutes } from "./swap.ts";
 import { telegramRoutes } from "./telegram.ts";
 import { unlockRoutes } from "./unlocks.ts";
 import { editionBodySchema, modifyProfileBodySchema, userInfoDataSchema, visitorInfoBodySchema } from "./user.ts";
@@ -693,4 +694,5 @@ export const routes = {
   ...unlockRoutes,
   ...starsRoutes,
   ...payRoutes,
+  ...swapRoutes,
 } as const satisfies Record<string, RouteContract>;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Packages, PointsProducts, Quotas } from "../contract/constants.ts";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
 import { isLoopbackHost, parseProxyList } from "./addresses.ts";
+import { parseSwapSettings, type SwapSettings, swapEnvSchema } from "./config-swap.ts";
 import { isTronAddress } from "./providers/chains/tron-address.ts";
 
 /**
@@ -63,7 +64,7 @@ export function parseFeeds(value: string): NewsFeed[] | string {
  */
 export const STARS_PER_USDT_DEFAULT = 77;
 
-const envSchema = z.object({
+const baseEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -183,6 +184,7 @@ const envSchema = z.object({
   BOT_OPERATOR_IDS: optionalString,
   PAY_SUPPORT_CONTACT: optionalString.pipe(z.string().max(200).optional()),
 });
+const envSchema = baseEnvSchema.extend(swapEnvSchema.shape);
 
 export interface StarsSettings {
   /** Stars per USDT for products without a price of their own (STARS_PER_USDT; rounded up to whole Stars) */
@@ -384,6 +386,8 @@ export interface Config {
   fx: { url: string };
   /** Telegram Stars (with the bot): prices, who may refund, where /paysupport sends people */
   stars: StarsSettings;
+  /** swaps: quote sources, integrator fee, order tracking, the local Uniswap v2 deployment */
+  swap: SwapSettings;
 }
 
 /** The webhook secret when none is configured: a digest of the token, so it is stable and never the token itself. */
@@ -648,6 +652,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const siwe = parseSiweSettings(e.SIWE_CHAIN_IDS, env);
+  let swap: SwapSettings;
+  try {
+    swap = parseSwapSettings(e, env);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const s3Settings = {
     S3_ENDPOINT: e.S3_ENDPOINT,
@@ -765,5 +775,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     fx: { url: e.FX_URL },
     stars: parseStarsSettings(e),
+    swap,
   };
 }

@@ -627,3 +627,72 @@ export const twitterOauthStates = pgTable("twitter_oauth_states", {
   codeVerifier: text("code_verifier").notNull(),
   expiresAt: at("expires_at").notNull(),
 });
+
+/**
+ * Quotes handed out by swap/getSwapQuoteData, kept until they expire so that swap/getSwapData (on any node) builds the
+ * order from exactly what the user saw. `payload` is the quote as the source gave it (the route, the amounts, what
+ * the source needs to build the transaction).
+ */
+export const swapQuotes = pgTable(
+  "swap_quotes",
+  {
+    quoteId: text("quote_id").primaryKey(),
+    /** the account that asked, when signed in (null: a visitor's indicative quote) */
+    userId: bigint("user_id", { mode: "number" }),
+    source: text("source").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (table) => [index("swap_quotes_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * Swap orders (spec §3 swap order: type, creation time, transfer-out and transfer-in hashes, status; §4 statuses).
+ * The user's wallet signs and sends; the order follows the transactions on chain and at the aggregator until it
+ * reaches a final status. One order per (user, request id) so a retried getSwapData answers the first order.
+ */
+export const swapOrders = pgTable(
+  "swap_orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: text("order_id").notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    requestId: text("request_id"),
+    /** "market" or "limit" */
+    type: text("type").notNull().default("market"),
+    source: text("source").notNull(),
+    fromChainId: integer("from_chain_id").notNull(),
+    toChainId: integer("to_chain_id").notNull(),
+    /** {address, symbol, decimals, chainId, logoURI} */
+    fromToken: jsonb("from_token").notNull(),
+    toToken: jsonb("to_token").notNull(),
+    fromAmount: text("from_amount").notNull(),
+    toAmount: text("to_amount").notNull(),
+    toAmountMin: text("to_amount_min").notNull(),
+    receivedAmount: text("received_amount"),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** the transactions handed to the wallet ({approveTx, swapTx}) and what the source needs to follow them */
+    txs: jsonb("txs").notNull(),
+    approveHash: text("approve_hash"),
+    transferOutHash: text("transfer_out_hash"),
+    transferInHash: text("transfer_in_hash"),
+    /** spec §4: awaiting_deposit, exchanging, completed, timeout, fail, waiting_kyc, refund, refund_completed, pending, cancelled */
+    status: text("status").notNull().default("awaiting_deposit"),
+    statusReason: text("status_reason"),
+    /** the USD value of fromAmount when ordered (the daily exchange limit), null when no price was known */
+    usdValue: doublePrecision("usd_value"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    /** when the tracker looked last; it looks again after SWAP_STATUS_SECONDS */
+    checkedAt: at("checked_at"),
+  },
+  (table) => [
+    uniqueIndex("swap_orders_order_id_idx").on(table.orderId),
+    uniqueIndex("swap_orders_user_request_idx").on(table.userId, table.requestId),
+    uniqueIndex("swap_orders_transfer_out_idx").on(table.transferOutHash),
+    index("swap_orders_user_created_idx").on(table.userId, table.createdAt),
+    index("swap_orders_status_idx").on(table.status, table.checkedAt),
+  ],
+);
