@@ -1,0 +1,100 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import {
+  finalSwapStatuses,
+  NATIVE_TOKEN_ADDRESS,
+  type SwapOrder,
+  type SwapOrderStatus,
+} from "../../../../contract/swap.ts";
+
+/** Spec §4 order statuses, in the spec's words. */
+export const swapStatusText: Readonly<Record<SwapOrderStatus, MessageDescriptor>> = {
+  awaiting_deposit: msg`Awaiting user deposit`,
+  exchanging: msg`Exchanging`,
+  completed: msg`Completed`,
+  timeout: msg`Timeout`,
+  fail: msg`Failed`,
+  waiting_kyc: msg`Waiting for KYC`,
+  refund: msg`Refund`,
+  refund_completed: msg`Refund completed`,
+  pending: msg`Pending`,
+  cancelled: msg`Cancelled`,
+};
+
+/** How a status badge is coloured: done, stopped without a swap, or still moving. */
+export type StatusTone = "success" | "danger" | "progress";
+
+export function statusTone(status: SwapOrderStatus): StatusTone {
+  if (status === "completed" || status === "refund_completed") return "success";
+  if (status === "fail" || status === "timeout" || status === "cancelled") return "danger";
+  return "progress";
+}
+
+export function isFinalStatus(status: SwapOrderStatus): boolean {
+  return finalSwapStatuses.includes(status);
+}
+
+export const orderTypeText: Readonly<Record<SwapOrder["type"], MessageDescriptor>> = {
+  market: msg`Market`,
+  limit: msg`Limit`,
+};
+
+/** Spec §4 transfer steps, in order. */
+export const transferSteps = ["approve", "transfer", "inProgress", "completed"] as const;
+export type TransferStep = (typeof transferSteps)[number];
+
+export const transferStepText: Readonly<Record<TransferStep, MessageDescriptor>> = {
+  approve: msg`Approve`,
+  transfer: msg`Transfer`,
+  inProgress: msg`In progress`,
+  completed: msg`Completed`,
+};
+
+export type StepState = "done" | "current" | "failed" | "todo" | "skipped";
+
+function sellsNativeCoin(order: SwapOrder): boolean {
+  return order.fromToken.address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
+}
+
+/**
+ * Where an order stands on the spec's four transfer steps. Selling the chain's coin needs no approval (skipped).
+ * An order awaiting its deposit is at the approval until an approval hash is known, then at the transfer; a
+ * reported transaction not yet mined (pending) is still the transfer; exchanging, KYC and a refund under way are
+ * in progress; completed (or refunded) marks every step done. An order that stopped (fail, timeout, cancelled)
+ * marks the step it stopped at as failed.
+ */
+export function stepStates(order: SwapOrder): Record<TransferStep, StepState> {
+  const approve: StepState = sellsNativeCoin(order) ? "skipped" : "done";
+  const at = (current: TransferStep, mark: "current" | "failed"): Record<TransferStep, StepState> => {
+    const index = transferSteps.indexOf(current);
+    const state = (step: TransferStep): StepState => {
+      const position = transferSteps.indexOf(step);
+      if (position < index) return step === "approve" ? approve : "done";
+      return position === index ? mark : "todo";
+    };
+    return {
+      approve: state("approve"),
+      transfer: state("transfer"),
+      inProgress: state("inProgress"),
+      completed: state("completed"),
+    };
+  };
+  const waitingStep: TransferStep = order.approveHash === null && approve !== "skipped" ? "approve" : "transfer";
+  switch (order.status) {
+    case "awaiting_deposit":
+      return at(waitingStep, "current");
+    case "pending":
+      return at("transfer", "current");
+    case "exchanging":
+    case "waiting_kyc":
+    case "refund":
+      return at("inProgress", "current");
+    case "completed":
+    case "refund_completed":
+      return { approve, transfer: "done", inProgress: "done", completed: "done" };
+    case "fail":
+    case "timeout":
+    case "cancelled":
+      return at(order.transferOutHash === null ? waitingStep : "inProgress", "failed");
+  }
+}
