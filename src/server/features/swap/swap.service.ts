@@ -1,0 +1,647 @@
+import { randomBytes } from "node:crypto";
+import { formatUnits, getAddress, type Hex, isAddress, TransactionNotFoundError } from "viem";
+import { ErrorCode } from "../../../contract/errors.ts";
+import {
+  type ChainEntry,
+  NATIVE_TOKEN_ADDRESS,
+  type QuoteQuery,
+  type SwapOrder,
+  type SwapOrderStatus,
+  type SwapQuote,
+  type SwapToken,
+  type TxRequest,
+  type WalletAssetsData,
+} from "../../../contract/swap.ts";
+import { ApiError } from "../../api-error.ts";
+import type { SwapSettings } from "../../config-swap.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../providers/clock.ts";
+import {
+  QuoteError,
+  type QuoteFailure,
+  type QuoteRequest,
+  type QuoteSource,
+  type SourceQuote,
+  type TxData,
+} from "../../providers/swap/quote-source.ts";
+import type { ChainTable, TokenLists, WalletBalances } from "./ports.ts";
+import {
+  type OrderTxs,
+  type QuoteTokenRow,
+  readToken,
+  readTxs,
+  type SwapOrderRow,
+  type SwapOrdersRepository,
+} from "./swap-orders.repository.ts";
+import type { SwapTracker } from "./swap-tracker.ts";
+import {
+  approveCalldata,
+  chainNotSupported,
+  coinNotSwappable,
+  exchangeAddress,
+  highSlippage,
+  invalidField,
+  isContractCode,
+  isNative,
+  kycNeeded,
+  mostTelling,
+  noSourcesConfigured,
+  orderNotFound,
+  quoteExpired,
+  quoteFailure,
+  rateOf,
+  sameAddress,
+  slippageBps,
+  toRawAmount,
+} from "./swap-validation.ts";
+
+/**
+ * Swaps from the user's own wallet (issue 16; spec §3 swap order, §4 statuses, §5 validation, §7 routes). The server
+ * never signs: it quotes through every configured source at once and keeps the best answer, builds the approval
+ * (of exactly the amount) and the swap transaction for the wallet, and follows the hashes the wallet reports
+ * (swap-tracker.ts). Quotes are kept in the database so that any node builds the order from what the user saw.
+ */
+
+export interface SwapServiceDeps {
+  repository: SwapOrdersRepository;
+  chains: ChainTable;
+  tokens: TokenLists;
+  balances: WalletBalances;
+  sources: readonly QuoteSource[];
+  tracker: SwapTracker;
+  settings: SwapSettings;
+  /** the USD price of a token by its symbol (the market feed's), undefined when unknown */
+  usdPrice(symbol: string): number | undefined;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface SwapDataBody {
+  quoteId: string;
+  fromAddress: string;
+  toAddress?: string | undefined;
+  requestId?: string | undefined;
+}
+
+export interface SwapDataAnswer {
+  order: SwapOrder;
+  approveTx: TxRequest | null;
+  swapTx: TxRequest;
+}
+
+/** Gas an ERC-20 approval takes at most, for the gas check when an approval goes first. */
+const APPROVE_GAS = 60_000n;
+
+/** A new order id: SW, the UTC time to the second, and 8 random hex digits (readable, unique by its index). */
+function newOrderId(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
+  return `SW${stamp}${randomBytes(4).toString("hex").toUpperCase()}`;
+}
+
+const newQuoteId = () => `q${randomBytes(12).toString("hex")}`;
+
+const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** The chain's node did not answer a read the request needs. */
+const nodeUnavailable = (message: string) => new ApiError(ErrorCode.RequestFailed, "rpcUnavailable", 502, [], message);
+
+const addressMismatch = (field: string) =>
+  invalidField(field, "addressMismatch", "the address is not the one the quote was made for");
+
+function failureOf(error: unknown): QuoteFailure {
+  if (error instanceof QuoteError) return error.reason;
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return "quoteServiceUnreachable";
+  }
+  return "swapQuoteError";
+}
+
+/** Resolves with the source's answer, or rejects once the timeout passes even if the source ignores its signal. */
+async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`no answer within ${ms} ms`);
+      error.name = "TimeoutError";
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([run(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createSwapService(deps: SwapServiceDeps) {
+  const { repository, chains, tokens, balances, sources, tracker, settings, clock, logger } = deps;
+
+  function swappableChain(chainId: number, field: string): ChainEntry {
+    const chain = chains.byId(chainId);
+    if (!chain?.isEvm || !chain.swappable) throw chainNotSupported(field);
+    return chain;
+  }
+
+  async function resolveToken(chain: ChainEntry, address: string, field: string): Promise<SwapToken> {
+    let token: SwapToken | undefined;
+    try {
+      token = await tokens.find(chain.chainId, address);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      logger.warn({ err: error, chainId: chain.chainId, address }, "swap: the token could not be read from its chain");
+      throw nodeUnavailable("the token could not be read from its chain");
+    }
+    if (!token && isNative(address)) {
+      token = {
+        symbol: chain.symbol,
+        name: chain.symbol,
+        address: NATIVE_TOKEN_ADDRESS,
+        decimals: chain.decimals,
+        logoURI: null,
+        isCrossEnable: false,
+        isEnable: true,
+        chain: chain.netWork,
+        chainId: chain.chainId,
+      };
+    }
+    if (!token?.isEnable) throw coinNotSwappable(field);
+    return token;
+  }
+
+  const tokenRow = (token: SwapToken): QuoteTokenRow => ({
+    address: isNative(token.address) ? NATIVE_TOKEN_ADDRESS : getAddress(token.address),
+    symbol: token.symbol,
+    decimals: token.decimals,
+    chainId: token.chainId,
+    logoURI: token.logoURI,
+  });
+
+  const tokenRef = (token: SwapToken) => ({
+    address: (isNative(token.address) ? NATIVE_TOKEN_ADDRESS : getAddress(token.address)) as `0x${string}`,
+    decimals: token.decimals,
+    symbol: token.symbol,
+  });
+
+  /**
+   * spec §5: a receive address must not be where funds are lost: one of the pair's tokens, a router or spender the
+   * quote names, or any contract (eth_getCode on the receiving chain; a node that does not answer is logged and the
+   * check left to the others).
+   */
+  async function checkReceiver(
+    address: string,
+    chainId: number,
+    known: readonly (string | null | undefined)[],
+    field: string,
+  ): Promise<void> {
+    if (known.some((other) => sameAddress(other, address))) throw exchangeAddress(field);
+    const client = chains.client(chainId);
+    if (!client) return;
+    let code: Hex | undefined;
+    try {
+      code = await client.getCode({ address: getAddress(address) });
+    } catch (error) {
+      logger.warn({ err: error, chainId }, "swap: eth_getCode of the receive address failed; not checked");
+      return;
+    }
+    if (isContractCode(code)) throw exchangeAddress(field);
+  }
+
+  const sourceSpenders = (quote: SourceQuote) => [quote.approvalSpender, quote.tx?.to];
+  const routers = () => [settings.uniswapV2?.router];
+
+  function usdValue(token: QuoteTokenRow, amount: string): number | null {
+    const price = deps.usdPrice(token.symbol);
+    return price === undefined ? null : price * Number(amount);
+  }
+
+  function view(row: SwapOrderRow): SwapOrder {
+    const iso = (date: Date) => date.toISOString();
+    return {
+      orderId: row.orderId,
+      type: row.type === "limit" ? "limit" : "market",
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      source: row.source,
+      fromChainId: row.fromChainId,
+      toChainId: row.toChainId,
+      fromToken: readToken(row.fromToken),
+      toToken: readToken(row.toToken),
+      fromAmount: row.fromAmount,
+      toAmount: row.toAmount,
+      toAmountMin: row.toAmountMin,
+      receivedAmount: row.receivedAmount,
+      fromAddress: row.fromAddress,
+      toAddress: row.toAddress,
+      approveHash: row.approveHash,
+      transferOutHash: row.transferOutHash,
+      transferInHash: row.transferInHash,
+      transferOutUrl: row.transferOutHash ? chains.txUrl(row.fromChainId, row.transferOutHash) : null,
+      transferInUrl: row.transferInHash ? chains.txUrl(row.toChainId, row.transferInHash) : null,
+      status: row.status as SwapOrderStatus,
+      statusReason: row.statusReason,
+    };
+  }
+
+  function answerOf(row: SwapOrderRow): SwapDataAnswer {
+    const txs = readTxs(row.txs);
+    return { order: view(row), approveTx: txs.approveTx, swapTx: txs.swapTx };
+  }
+
+  async function ownOrder(userId: number, orderId: string): Promise<SwapOrderRow> {
+    const row = await repository.byOrderId(orderId);
+    if (!row || row.userId !== userId) throw orderNotFound();
+    return row;
+  }
+
+  async function quote(query: QuoteQuery, userId: number | undefined): Promise<{ quote: SwapQuote }> {
+    const fromChain = swappableChain(query.fromChainId, "fromChainId");
+    const toChain = swappableChain(query.toChainId, "toChainId");
+    if (query.fromChainId === query.toChainId && sameAddress(query.fromToken, query.toToken)) {
+      throw invalidField("toToken", "unsupportedSwapPair", "the token cannot be swapped for itself");
+    }
+    const [fromToken, toToken] = await Promise.all([
+      resolveToken(fromChain, query.fromToken, "fromToken"),
+      resolveToken(toChain, query.toToken, "toToken"),
+    ]);
+    const raw = toRawAmount(query.amount, fromToken.decimals);
+    const fromAddress = query.fromAddress ? getAddress(query.fromAddress) : undefined;
+    const toAddress = query.toAddress ? getAddress(query.toAddress) : fromAddress;
+    const pairTokens = [fromToken.address, toToken.address].filter((address) => !isNative(address));
+    if (toAddress) await checkReceiver(toAddress, toChain.chainId, [...pairTokens, ...routers()], "toAddress");
+
+    if (sources.length === 0) throw noSourcesConfigured();
+    const chainsOf = { fromChainId: fromChain.chainId, toChainId: toChain.chainId };
+    const asked = sources.filter((source) => source.supports(chainsOf));
+    if (asked.length === 0) {
+      throw invalidField("toChainId", "unsupportedSwapPair", "no configured source swaps between these chains");
+    }
+    const request: QuoteRequest = {
+      ...chainsOf,
+      fromToken: tokenRef(fromToken),
+      toToken: tokenRef(toToken),
+      amount: raw.toString(),
+      slippageBps: slippageBps(query.slippage),
+      fromAddress,
+      toAddress,
+      feeBps: settings.feeBps,
+      feeRecipient: settings.feeRecipient,
+      integrator: settings.integrator,
+    };
+    const answers = await Promise.all(
+      asked.map(async (source) => {
+        try {
+          const answer = await withTimeout(settings.quoteTimeoutMs, (signal) => source.quote(request, signal));
+          return { source, answer, failure: undefined };
+        } catch (error) {
+          const failure = failureOf(error);
+          if (!(error instanceof QuoteError)) logger.warn({ err: error, source: source.id }, "swap quote failed");
+          return { source, answer: undefined, failure };
+        }
+      }),
+    );
+    let best: { source: QuoteSource; answer: SourceQuote } | undefined;
+    for (const { source, answer } of answers) {
+      if (answer && (!best || BigInt(answer.toAmount) > BigInt(best.answer.toAmount))) best = { source, answer };
+    }
+    if (!best) {
+      const reasons = answers.flatMap(({ failure }) => (failure ? [failure] : []));
+      const reason = mostTelling(reasons);
+      logger.info({ reasons, pair: [fromToken.symbol, toToken.symbol] }, "swap: no source quoted");
+      throw quoteFailure(reason, `no quote: ${reason}`);
+    }
+    const chosen = best;
+    if (toAddress) {
+      const spenders = sourceSpenders(chosen.answer);
+      if (spenders.some((spender) => sameAddress(spender, toAddress))) throw exchangeAddress("toAddress");
+    }
+
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + settings.quoteTtlSeconds * 1000);
+    const quoteId = newQuoteId();
+    const toAmount = BigInt(chosen.answer.toAmount);
+    const feeAmount = BigInt(chosen.answer.feeAmount);
+    const shown: SwapQuote = {
+      quoteId,
+      source: chosen.answer.source,
+      fromToken: tokenRow(fromToken),
+      toToken: tokenRow(toToken),
+      fromAmount: formatUnits(raw, fromToken.decimals),
+      toAmount: formatUnits(toAmount, toToken.decimals),
+      toAmountMin: formatUnits(BigInt(chosen.answer.toAmountMin), toToken.decimals),
+      rate: rateOf(raw, fromToken.decimals, toAmount, toToken.decimals),
+      slippage: query.slippage,
+      gasNative:
+        chosen.answer.gasNative === null ? null : formatUnits(BigInt(chosen.answer.gasNative), fromChain.decimals),
+      gasUsd: chosen.answer.gasUsd,
+      route: chosen.answer.route,
+      estimatedSeconds: Math.max(0, Math.round(chosen.answer.estimatedSeconds)),
+      // the fee the source took; a source that takes none shows 0, never a fee that was not charged
+      fee: { bps: feeAmount > 0n ? settings.feeBps : 0, amount: formatUnits(feeAmount, fromToken.decimals) },
+      approval:
+        chosen.answer.approvalSpender && !isNative(fromToken.address)
+          ? { spender: getAddress(chosen.answer.approvalSpender), amount: raw.toString() }
+          : null,
+      warnings: highSlippage(query.slippage) ? ["highSlippage"] : [],
+      compared: answers
+        .filter(({ source }) => source !== chosen.source)
+        .map(({ source, answer, failure }) => ({
+          source: answer?.source ?? source.label,
+          toAmount: answer ? formatUnits(BigInt(answer.toAmount), toToken.decimals) : null,
+          reason: failure ?? null,
+        })),
+      quotedAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    };
+    await repository.insertQuote({
+      quoteId,
+      userId: userId ?? null,
+      source: chosen.source.id,
+      payload: { sourceId: chosen.source.id, request, sourceQuote: chosen.answer, shown },
+      createdAt: now,
+      expiresAt,
+    });
+    return { quote: shown };
+  }
+
+  /**
+   * The balances the order needs, where the node answers: the sold token covers the amount (Insufficientbalance),
+   * the native coin covers the value and the gas (gasNotEnough). A node that does not answer leaves it to the wallet.
+   */
+  async function checkFunds(
+    owner: `0x${string}`,
+    chain: ChainEntry,
+    sold: QuoteTokenRow,
+    amount: bigint,
+    swapTx: TxData,
+    gasNative: string | null,
+    withApproval: boolean,
+  ): Promise<void> {
+    const native = isNative(sold.address);
+    let nativeBalance: bigint;
+    let soldBalance: bigint;
+    try {
+      [nativeBalance, soldBalance] = await Promise.all([
+        balances.balanceOf(owner, chain.chainId, NATIVE_TOKEN_ADDRESS),
+        native ? Promise.resolve(0n) : balances.balanceOf(owner, chain.chainId, sold.address as `0x${string}`),
+      ]);
+    } catch (error) {
+      logger.warn({ err: error, chainId: chain.chainId }, "swap: balances not read; the wallet will tell");
+      return;
+    }
+    if ((native ? nativeBalance : soldBalance) < amount) {
+      throw invalidField("fromAddress", "Insufficientbalance", "the wallet holds less than the amount");
+    }
+    const gasPrice = await chains
+      .client(chain.chainId)
+      ?.getGasPrice()
+      .catch(() => undefined);
+    let gas: bigint | undefined;
+    if (gasNative !== null) gas = BigInt(gasNative);
+    else if (swapTx.gas !== null && gasPrice !== undefined) gas = BigInt(swapTx.gas) * gasPrice;
+    if (gas === undefined) return;
+    if (withApproval && gasPrice !== undefined) gas += APPROVE_GAS * gasPrice;
+    if (nativeBalance < BigInt(swapTx.value) + gas) {
+      throw invalidField("fromAddress", "gasNotEnough", "the wallet lacks the chain's coin for the gas");
+    }
+  }
+
+  async function swapData(userId: number, body: SwapDataBody): Promise<SwapDataAnswer> {
+    if (body.requestId) {
+      const existing = await repository.byRequest(userId, body.requestId);
+      if (existing) return answerOf(existing);
+    }
+    const now = clock.now();
+    const kept = await repository.quote(body.quoteId);
+    if (!kept || (kept.userId !== null && kept.userId !== userId) || kept.expiresAt <= now) throw quoteExpired();
+    const { request, sourceQuote, shown, sourceId } = kept.payload;
+    const source = sources.find((s) => s.id === sourceId);
+    if (!source) throw quoteExpired();
+    if (request.fromAddress && !sameAddress(request.fromAddress, body.fromAddress))
+      throw addressMismatch("fromAddress");
+    if (request.toAddress && body.toAddress && !sameAddress(request.toAddress, body.toAddress)) {
+      throw addressMismatch("toAddress");
+    }
+    const fromAddress = getAddress(body.fromAddress);
+    const toAddress = getAddress(request.toAddress ?? body.toAddress ?? fromAddress);
+    const fromChain = swappableChain(request.fromChainId, "quoteId");
+    const fromToken = readToken(shown.fromToken);
+    const toToken = readToken(shown.toToken);
+    if (!request.toAddress) {
+      // the quote was indicative (no address): the receive address is checked now
+      const pair = [fromToken.address, toToken.address].filter((address) => !isNative(address));
+      await checkReceiver(
+        toAddress,
+        request.toChainId,
+        [...pair, ...routers(), ...sourceSpenders(sourceQuote)],
+        "toAddress",
+      );
+    }
+
+    // spec §8 331: the account's swaps of the UTC day (at the market's prices) past the exchange daily limit
+    const usd = usdValue(fromToken, shown.fromAmount);
+    if (usd === null)
+      logger.info({ userId, symbol: fromToken.symbol }, "swap: no USD price; counted 0 toward the daily limit");
+    const used = await repository.usdSince(userId, startOfUtcDay(now));
+    if (used + (usd ?? 0) > settings.dailyLimitUsd) throw kycNeeded(settings.dailyLimitUsd);
+
+    const full = { ...request, fromAddress, toAddress };
+    let txData: TxData;
+    if (sourceQuote.tx && sameAddress(request.fromAddress, fromAddress) && sameAddress(request.toAddress, toAddress)) {
+      txData = sourceQuote.tx;
+    } else {
+      try {
+        txData = await withTimeout(settings.quoteTimeoutMs, (signal) => source.buildTx(full, sourceQuote, signal));
+      } catch (error) {
+        const reason = failureOf(error);
+        if (!(error instanceof QuoteError)) logger.warn({ err: error, source: source.id }, "swap: building failed");
+        throw quoteFailure(reason, `the transaction could not be built: ${reason}`);
+      }
+    }
+    if (sameAddress(txData.to, toAddress)) throw exchangeAddress("toAddress");
+
+    const amount = BigInt(request.amount);
+    let approveTx: TxRequest | null = null;
+    const spender = sourceQuote.approvalSpender;
+    if (!isNative(fromToken.address) && spender) {
+      let allowance = 0n;
+      try {
+        allowance = await balances.allowance(fromAddress, spender, fromChain.chainId, getAddress(fromToken.address));
+      } catch (error) {
+        // unknown: the approval of exactly the amount is handed over (it never grants more than this swap)
+        logger.warn({ err: error, chainId: fromChain.chainId }, "swap: allowance not read; approval included");
+      }
+      if (allowance < amount) {
+        approveTx = {
+          chainId: fromChain.chainId,
+          from: fromAddress,
+          to: getAddress(fromToken.address),
+          data: approveCalldata(spender, amount),
+          value: "0",
+          gas: null,
+        };
+      }
+    }
+    await checkFunds(fromAddress, fromChain, fromToken, amount, txData, sourceQuote.gasNative, approveTx !== null);
+
+    const swapTx: TxRequest = {
+      chainId: fromChain.chainId,
+      from: fromAddress,
+      to: getAddress(txData.to),
+      data: txData.data,
+      value: txData.value,
+      gas: txData.gas,
+    };
+    const txs: OrderTxs = { quoteId: body.quoteId, sourceId, approveTx, swapTx, build: sourceQuote.build };
+    const inserted = await repository.insertOrder({
+      orderId: newOrderId(now),
+      userId,
+      requestId: body.requestId ?? null,
+      source: shown.source,
+      fromChainId: request.fromChainId,
+      toChainId: request.toChainId,
+      fromToken,
+      toToken,
+      fromAmount: shown.fromAmount,
+      toAmount: shown.toAmount,
+      toAmountMin: shown.toAmountMin,
+      fromAddress,
+      toAddress,
+      txs,
+      usdValue: usd,
+      createdAt: now,
+    });
+    const row = inserted ?? (body.requestId ? await repository.byRequest(userId, body.requestId) : undefined);
+    if (!row) throw new Error("the swap order was neither inserted nor found");
+    if (inserted) {
+      logger.info({ orderId: row.orderId, userId, source: row.source, usd }, "swap order opened");
+    }
+    return answerOf(row);
+  }
+
+  /**
+   * A hash the wallet sent for an order. An approval's is kept. A swap's is checked on the order's chain when the
+   * node knows it already (sender, target and chain must be the order's), recorded, and the order checked at once.
+   */
+  async function addTransData(
+    userId: number,
+    body: { orderId: string; hash: string; kind: "approve" | "swap" },
+  ): Promise<SwapOrder> {
+    const row = await ownOrder(userId, body.orderId);
+    const hash = body.hash.toLowerCase() as Hex;
+    const now = clock.now();
+    if (body.kind === "approve") {
+      if (row.status !== "awaiting_deposit" || row.approveHash === hash) return view(row);
+      const updated = await repository.update(row.id, row.status, { approveHash: hash, updatedAt: now });
+      return view(updated ?? row);
+    }
+    if (row.transferOutHash) {
+      if (row.transferOutHash === hash) return view(tracker.isDue(row) ? await tracker.check(row) : row);
+      throw invalidField("hash", "swapTxMismatch", "the order has another swap transaction", 409);
+    }
+    if (row.status !== "awaiting_deposit" && row.status !== "timeout") {
+      throw invalidField("orderId", "orderNotPayable", "the order was cancelled", 409);
+    }
+    const txs = readTxs(row.txs);
+    const client = chains.client(row.fromChainId);
+    if (client) {
+      try {
+        const tx = await client.getTransaction({ hash });
+        const chainMatches = tx.chainId === undefined || tx.chainId === row.fromChainId;
+        if (!sameAddress(tx.from, row.fromAddress) || !sameAddress(tx.to, txs.swapTx.to) || !chainMatches) {
+          throw invalidField("hash", "swapTxMismatch", "the transaction is not the order's swap");
+        }
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // not seen yet (or the node is down): recorded; the tracker checks it, and times it out if it never appears
+        if (!(error instanceof TransactionNotFoundError)) {
+          logger.warn({ err: error, orderId: row.orderId }, "swap: the reported transaction could not be read yet");
+        }
+      }
+    }
+    const other = await repository.byTransferOut(hash);
+    if (other) throw invalidField("hash", "swapTxMismatch", "the transaction belongs to another order", 409);
+    let updated: SwapOrderRow | undefined;
+    try {
+      updated = await repository.update(row.id, row.status, {
+        transferOutHash: hash,
+        status: "pending",
+        statusReason: null,
+        updatedAt: now,
+        checkedAt: null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw invalidField("hash", "swapTxMismatch", "the transaction belongs to another order", 409);
+      }
+      throw error;
+    }
+    if (!updated) return view((await repository.byId(row.id)) ?? row);
+    logger.info({ orderId: row.orderId, hash }, "swap transaction reported");
+    return view(await tracker.check(updated));
+  }
+
+  return {
+    quote,
+    swapData,
+    addTransData,
+
+    chainList: () => ({ chains: chains.all() }),
+
+    async tokenList(chainId: number) {
+      if (!chains.byId(chainId)) throw chainNotSupported("chainId");
+      const list = await tokens.list(chainId);
+      return { chainId, tokens: list.tokens, source: list.source };
+    },
+
+    async walletAssets(query: {
+      address: string;
+      chainId: number;
+      tokens?: string | undefined;
+    }): Promise<WalletAssetsData> {
+      const chain = chains.byId(query.chainId);
+      if (!chain?.isEvm) throw chainNotSupported("chainId");
+      const extra = (query.tokens ?? "")
+        .split(",")
+        .map((token) => token.trim())
+        .filter(Boolean);
+      if (extra.length > 250) throw invalidField("tokens", "invalidValue", "at most 250 tokens");
+      for (const token of extra) {
+        if (!isAddress(token)) throw invalidField("tokens", "invalidAddress", `not an address: ${token.slice(0, 42)}`);
+      }
+      return balances.assets(
+        getAddress(query.address),
+        query.chainId,
+        extra.map((token) => getAddress(token)),
+      );
+    },
+
+    async orders(userId: number, paging: { page: number; pageNum: number }) {
+      const { rows, total } = await repository.page(userId, (paging.page - 1) * paging.pageNum, paging.pageNum);
+      return { lists: rows.map(view), total };
+    },
+
+    /** the order as it is; checked on chain and at the aggregator first when a check is due */
+    async orderStatus(userId: number, orderId: string): Promise<SwapOrder> {
+      const row = await ownOrder(userId, orderId);
+      return view(tracker.isDue(row) ? await tracker.check(row) : row);
+    },
+
+    /** cancels an order whose swap was not sent (spec §4 cancelled); a sent one is orderNotCancellable */
+    async cancel(userId: number, orderId: string): Promise<SwapOrder> {
+      const row = await ownOrder(userId, orderId);
+      if (row.status === "cancelled") return view(row);
+      if (row.status !== "awaiting_deposit" || row.transferOutHash) {
+        throw invalidField("orderId", "orderNotCancellable", "the swap was sent already", 409);
+      }
+      const updated = await repository.update(row.id, row.status, { status: "cancelled", updatedAt: clock.now() });
+      if (!updated) throw invalidField("orderId", "orderNotCancellable", "the order moved on meanwhile", 409);
+      logger.info({ orderId: row.orderId }, "swap order cancelled");
+      return view(updated);
+    },
+  };
+}
+
+export type SwapService = ReturnType<typeof createSwapService>;
