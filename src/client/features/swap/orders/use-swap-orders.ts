@@ -6,7 +6,7 @@ import type { ApiError } from "../../../shared/api/api-error.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
 import { loginStatusAtom } from "../../../shared/session/session.ts";
 import { userIdAtom } from "../../../shared/settings/settings.ts";
-import { cancelSwapOrder, getOrderStatus, getSwapOrders } from "./api/order-calls.ts";
+import { cancelSwapOrder, getOrderStatus, getSwapOrders, type SwapOrdersData } from "../api/swap-api.ts";
 import { isFinalStatus } from "./order-text.ts";
 
 /** How often an order that can still change is asked for again (getOrderStatus). */
@@ -31,9 +31,9 @@ export function useSwapUserId(): string | null {
 export function useSwapOrders(page: number, pageNum: number) {
   const userId = useSwapUserId();
   const key: OrdersKey | null = userId === null ? null : [ordersPath, userId, page, pageNum];
-  return useSWR<Awaited<ReturnType<typeof getSwapOrders>>, ApiError, OrdersKey | null>(
+  return useSWR<SwapOrdersData, ApiError, OrdersKey | null>(
     key,
-    ([, , pageNo, size]) => getSwapOrders(pageNo, size),
+    ([, , pageNo, size]) => getSwapOrders({ page: pageNo, pageNum: size }),
     { ...swrOptions, keepPreviousData: true },
   );
 }
