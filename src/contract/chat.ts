@@ -273,3 +273,64 @@ export const pdfUploadDataSchema = z.object({
   /** characters of text extracted; 0 for a scanned PDF without a text layer */
   chars: z.number().int(),
 });
+
+/**
+ * The aiSwap handoff (issue 16): an answer that read a complete swap request ends with a markdown link to the swap
+ * screen, prefilled through these query names (the swap screen reads exactly them). The chat renders such a link as a
+ * "Review this swap" card whose text is the link's (the pair, the amount and the chain, in the answer's language);
+ * anything else that reads the answer (copy as text, the share image, another client) keeps a plain link. A token is
+ * a contract address where the answer knew it, else a symbol the swap screen resolves from the chain's token list;
+ * without a chain the swap screen keeps the one it is on. The amount is what is paid, in fromToken's units. Nothing
+ * in the link is an order: the swap screen quotes it and the user signs in their own wallet.
+ */
+export const SWAP_SCREEN_PATH = "/swap";
+
+const swapScreenChainId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
+/** a contract address, or a token list symbol (letters, digits, '.', '-', '_', '+') */
+const swapScreenToken = z.string().regex(/^(?:0x[0-9a-fA-F]{40}|[A-Za-z0-9][A-Za-z0-9._+-]{0,19})$/);
+const swapScreenAmount = z.string().regex(/^\d{1,30}(\.\d{1,36})?$/);
+
+export const swapScreenQuerySchema = z.strictObject({
+  fromChainId: swapScreenChainId.optional(),
+  toChainId: swapScreenChainId.optional(),
+  fromToken: swapScreenToken.optional(),
+  toToken: swapScreenToken.optional(),
+  amount: swapScreenAmount.optional(),
+});
+export type SwapScreenQuery = z.infer<typeof swapScreenQuerySchema>;
+
+const SWAP_SCREEN_KEYS = ["fromChainId", "toChainId", "fromToken", "toToken", "amount"] as const;
+
+/** The swap screen's address prefilled with `query` (the names in a fixed order; absent ones left out). */
+export function swapScreenHref(query: SwapScreenQuery): string {
+  const params = new URLSearchParams();
+  for (const key of SWAP_SCREEN_KEYS) {
+    const value = query[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${SWAP_SCREEN_PATH}?${search}` : SWAP_SCREEN_PATH;
+}
+
+/**
+ * The swap draft an answer's link hands over: both tokens named, nothing but the swap screen's query names, each
+ * once and valid; null for any other link.
+ */
+export function swapDraftOfHref(href: string): (SwapScreenQuery & { fromToken: string; toToken: string }) | null {
+  const prefix = `${SWAP_SCREEN_PATH}?`;
+  if (!href.startsWith(prefix)) return null;
+  const params = new URLSearchParams(href.slice(prefix.length));
+  const entries: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (key in entries) return null;
+    entries[key] = value;
+  }
+  const parsed = swapScreenQuerySchema.safeParse(entries);
+  if (!parsed.success) return null;
+  const { fromToken, toToken } = parsed.data;
+  return fromToken && toToken ? { ...parsed.data, fromToken, toToken } : null;
+}

@@ -106,7 +106,7 @@ describe("AI one-click buy sizes the purchase and places no order", () => {
       `- A typical day moves SOL about ±${sol.dailyPercent.toFixed(2)}% (stdev of 30 daily returns, `,
     );
     expect(text).toContain(`about **±${amountText((sol.dailyPercent / 100) * 500)} USDT** on this 500 USDT position`);
-    expect(text).toContain("**I haven't placed any order.** Placing orders comes with swaps");
+    expect(text).toContain("**I haven't placed any order.** I never sign for you");
     expect(text).not.toMatch(ORDER_PLACED);
   });
 
@@ -117,7 +117,7 @@ describe("AI one-click buy sizes the purchase and places no order", () => {
     expect(text).toContain(`- 价格：1 ETH = **${priceText(price)} USDT**（截至 ${WHEN}`);
     expect(text).toContain(`- 按此价格，1,000 USDT 约可换到 **${quantity(1000 / price)} ETH**（未计手续费和滑点）`);
     expect(text).toContain("ETH 近 7 日区间");
-    expect(text).toContain("**我没有下任何订单。** 下单功能会随兑换（swap）功能一起推出");
+    expect(text).toContain("**我没有下任何订单。** 我也不会替你签名");
     expect(text).not.toMatch(ORDER_PLACED);
   });
 

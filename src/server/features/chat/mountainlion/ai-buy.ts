@@ -1,183 +1,45 @@
 import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
-import { COIN_NAMES } from "../tools/coin-names.ts";
 import type { TechnicalAnalysisOutput } from "../tools/technical-analysis.ts";
 import type { TokenPriceOutput } from "../tools/tool-outputs.ts";
 import { failedBlock } from "./answer-blocks.ts";
+import { type BuyAmount, type BuyRequest, namedChainOf, parseBuyQuestion, QUOTE } from "./buy-request.ts";
 import type { PlannedCall, ToolResult } from "./compose.ts";
 import { type AnswerLanguage, formatPercent, formatTime } from "./format.ts";
-import { findCoins, type Question } from "./intent.ts";
+import type { Question } from "./intent.ts";
 import { coinLabel, type ModeStep, noToolsStep, offeredCalls, readResults, usdt, withSources } from "./mode-step.ts";
+import { otherChainNote, quantityText, swapHandoff, swapReadingOf } from "./swap-draft.ts";
 import { texts } from "./texts.ts";
 
 /**
- * AI one-click buy (the aiSwap mode), until swaps exist: MountainLion reads the purchase asked for ("buy 500 USDT of
- * SOL", "用 1000 USDT 买 ETH", "buy 2 ETH", "swap 0.5 ETH to USDC"), looks up the price and the recent volatility of
- * the coins in it, and answers what the amount buys (or costs) at the market price, the 7-day range and what a
- * typical daily move means in USDT for this position. It never places an order and says so. A question without a
- * coin or an amount is asked for them; a coin the market does not have is said to be missing. Questions that are not
- * about a purchase or a swap are answered as in search mode.
+ * AI one-click buy (the aiSwap mode): MountainLion reads the purchase asked for ("buy 500 USDT of SOL", "用 1000 USDT
+ * 买 ETH", "buy 2 ETH", "swap 0.5 ETH to USDC on BSC"), looks up the price and the recent volatility of the coins in
+ * it, and answers what the amount buys (or costs) at the market price, the 7-day range and what a typical daily move
+ * means in USDT for this position. A complete request (coins and amount, on an EVM chain or none named) then goes
+ * through the spec §4 progress steps to an order draft handed to the swap screen as a link (swap-draft.ts), which the
+ * chat shows as a "Review this swap" card: the swap screen quotes it and the user signs in their own wallet.
+ * MountainLion never places an order or signs, and says so. A question without a coin or an amount is asked for them;
+ * a coin the market does not have is said to be missing. Questions that are not about a purchase or a swap are
+ * answered as in search mode.
  */
 
-export const QUOTE = "USDT";
+export {
+  type BuyAmount,
+  type BuyQuestion,
+  type BuyRequest,
+  type NamedChain,
+  namedChainOf,
+  parseBuyQuestion,
+  QUOTE,
+} from "./buy-request.ts";
+export { quantityText } from "./swap-draft.ts";
+
 /** the coins priced in the answer and analysed for volatility */
 const MAX_ASSETS = 2;
 const EXAMPLES = 8;
 
 type L = AnswerLanguage;
 const zh = (language: L) => language === "zh";
-
-export interface BuyAmount {
-  /** the amount is of what is paid (500 USDT of SOL) or of what is received (2 ETH) */
-  side: "pay" | "receive";
-  value: number;
-}
-
-export interface BuyRequest {
-  /** what is paid: USDT or a coin's symbol */
-  pay: string;
-  /** what is wanted: a coin's symbol, or USDT when a coin is sold */
-  receive: string;
-  amount: BuyAmount | null;
-  /** the question asks about fees */
-  fees: boolean;
-}
-
-export type BuyQuestion =
-  | { kind: "request"; request: BuyRequest }
-  /** a purchase without a coin to buy; the USDT amount, if one was given */
-  | { kind: "needCoin"; amount: number | null }
-  | { kind: "notTrade" };
-
-const BUY = /\b(buy|buying|purchase|get|acquire|ape into)\b|买入|买进|购买|入手|买/i;
-const SELL = /\b(sell|selling|dump|cash out)\b|卖出|卖掉|卖/i;
-const SWAP = /\b(swap|convert|exchange|trade)\b|兑换|换成|换/i;
-const FEES = /\b(fees?|gas|commission)\b|手续费|费用|矿工费|gas/i;
-/** "on Ethereum", "on BSC", "在以太坊上": the chain a swap would run on, which is not a coin asked about */
-const CHAIN =
-  /\b(?:on|via)\s+(?:the\s+)?(?:ethereum|bsc|bnb(?:\s+smart)?\s+chain|solana|arbitrum|base|polygon|tron|optimism|avalanche|mainnet)\b|在\s*(?:以太坊|BSC|bsc|币安智能链|BNB\s*Chain|Solana|索拉纳|波场|Arbitrum|Base|Polygon)\s*(?:链)?上/gi;
-/** USDT and the words people use for it: U, USD, $, 美元, 刀 */
-const QUOTE_UNIT = /^\s*(?:usdt|usd|u|美元|美金|刀|块钱|块)(?![A-Za-z])/i;
-const QUOTE_WORDS = new Set(["USDT", "USD", "U"]);
-const NUMBER = /(\$\s*)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*(k|w)(?![A-Za-z])|\s*(千|万))?/gi;
-
-const CJK = /[\u3400-\u9fff]/;
-
-/** The coin (or USDT) named at the very start of `text`, if one is. */
-function assetAtStart(text: string): string | undefined {
-  const rest = text.replace(/^\s*(?:个|枚|颗)?\s*/, "");
-  if (QUOTE_UNIT.test(rest)) return QUOTE;
-  const lower = rest.toLowerCase();
-  for (const [name, symbol] of COIN_NAMES) {
-    if (!lower.startsWith(name)) continue;
-    if (CJK.test(name) || !/^[a-z0-9]/i.test(lower.slice(name.length))) return symbol;
-  }
-  const word = /^\$?([A-Za-z][A-Za-z0-9]{1,9})(?![A-Za-z0-9])/.exec(rest)?.[1];
-  if (!word) return undefined;
-  const upper = word.toUpperCase();
-  if (QUOTE_WORDS.has(upper)) return QUOTE;
-  return findCoins(word)[0];
-}
-
-interface Mention {
-  value: number;
-  /** USDT, a coin, or undefined for a bare number */
-  asset: string | undefined;
-}
-
-function amounts(text: string): Mention[] {
-  const found: Mention[] = [];
-  for (const match of text.matchAll(NUMBER)) {
-    const [whole, dollar, digits = "", latin, chinese] = match;
-    const before = text.slice(Math.max(0, match.index - 1), match.index);
-    // part of a word or a ticker (ETH2, 1INCH), not an amount
-    if (/[A-Za-z0-9.]/.test(before)) continue;
-    const scale = (latin ?? chinese ?? "").toLowerCase();
-    const factor = scale === "k" || scale === "千" ? 1_000 : scale === "w" || scale === "万" ? 10_000 : 1;
-    const value = Number(digits.replaceAll(",", "")) * factor;
-    if (!Number.isFinite(value) || value <= 0) continue;
-    const after = text.slice(match.index + whole.length);
-    if (/^[A-Za-z]/.test(after) && !scale && !QUOTE_UNIT.test(after) && !assetAtStart(after)) continue;
-    found.push({ value, asset: dollar ? QUOTE : assetAtStart(after) });
-  }
-  return found;
-}
-
-/** The asset after "to/for/into" or "换成/兑换成": what the user wants to end up with. */
-function targetOf(text: string): string | undefined {
-  // a lookahead, so "to swap ETH for USDT" still reaches "for USDT"
-  const english = /\b(?:to|for|into)\s+(?=(\$?[A-Za-z][A-Za-z0-9]*(?:\s+[A-Za-z]+)?))/gi;
-  const chinese =
-    /(?:兑换成|换成|兑换为|换为|兑成|兑换|换)\s*((?:多少)?\s*[A-Za-z][A-Za-z0-9]{1,9}|[\u3400-\u9fff]{2,8})/g;
-  const hits: { at: number; asset: string }[] = [];
-  for (const pattern of [english, chinese]) {
-    for (const match of text.matchAll(pattern)) {
-      const asset = assetAtStart((match[1] ?? "").replace(/^多少\s*/, ""));
-      if (asset) hits.push({ at: match.index, asset });
-    }
-  }
-  hits.sort((a, b) => a.at - b.at);
-  return hits[0]?.asset;
-}
-
-/** The asset after "with/using" or "用/拿/花": what the user pays with, when named as a word. */
-function payWithOf(text: string): string | undefined {
-  const match =
-    /\b(?:with|using|paying)\s+(\$?[A-Za-z][A-Za-z0-9]{1,9})|(?:用|拿|花)\s*([A-Za-z][A-Za-z0-9]{1,9}|[\u3400-\u9fff]{2,6})/i.exec(
-      text,
-    );
-  const word = match?.[1] ?? match?.[2];
-  return word ? assetAtStart(word) : undefined;
-}
-
-/**
- * The coins a question names (not USDT). A Chinese question has no lower-case words, so a capitalised ticker the
- * intent reader does not know (买 XYZ) reads as shouting there; here it is a coin asked about.
- */
-function coinsIn(text: string): string[] {
-  const coins = findCoins(text).filter((symbol) => !QUOTE_WORDS.has(symbol));
-  if (coins.length > 0 || !CJK.test(text)) return coins;
-  const tickers = [...text.matchAll(/(?<![A-Za-z0-9$])\$?([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])/g)].map((m) => m[1] ?? "");
-  return [...new Set(tickers.filter((word) => !QUOTE_WORDS.has(word)))];
-}
-
-/** Reads a purchase or swap from the question; `notTrade` when it asks about neither. */
-export function parseBuyQuestion(raw: string): BuyQuestion {
-  const text = raw.replace(CHAIN, " ");
-  const mentions = amounts(text);
-  const sell = SELL.test(text) && !BUY.test(text);
-  const trade = BUY.test(text) || SELL.test(text) || SWAP.test(text) || mentions.some((m) => m.asset !== undefined);
-  if (!trade) return { kind: "notTrade" };
-  const fees = FEES.test(text);
-  const coins = coinsIn(text);
-  const target = targetOf(text);
-  const payWith = payWithOf(text);
-  const inQuote = mentions.find((m) => m.asset === QUOTE) ?? mentions.find((m) => m.asset === undefined);
-  const inCoin = mentions.find((m) => m.asset !== undefined && m.asset !== QUOTE);
-  const request = (pay: string, receive: string, amount: BuyAmount | null): BuyQuestion =>
-    pay === receive ? { kind: "needCoin", amount: null } : { kind: "request", request: { pay, receive, amount, fees } };
-
-  if (inCoin?.asset) {
-    const coin = inCoin.asset;
-    const other = target && target !== coin ? target : sell ? QUOTE : undefined;
-    if (other) return request(coin, other, { side: "pay", value: inCoin.value });
-    const pay = payWith && payWith !== coin ? payWith : QUOTE;
-    return request(pay, coin, { side: "receive", value: inCoin.value });
-  }
-  const [coin] = coins;
-  if (inQuote) {
-    if (!coin) return { kind: "needCoin", amount: inQuote.value };
-    // "sell SOL for 500 USDT", "buy 100 USDT with ETH": the USDT is what is received
-    if (sell || target === QUOTE || (payWith && payWith !== QUOTE)) {
-      return request(payWith && payWith !== QUOTE ? payWith : coin, QUOTE, { side: "receive", value: inQuote.value });
-    }
-    return request(QUOTE, coin, { side: "pay", value: inQuote.value });
-  }
-  if (!coin) return { kind: "needCoin", amount: null };
-  if (sell || target === QUOTE) return request(coin, QUOTE, null);
-  if (target && target !== coin) return request(coin, target, null);
-  return request(payWith && payWith !== coin ? payWith : QUOTE, coin, null);
-}
 
 /** The coins of a request (not USDT), the one the amount is in first; else what is bought, or sold. */
 function coinsOf(request: BuyRequest): string[] {
@@ -210,16 +72,20 @@ export function aiBuyStep(question: Question, results: readonly ToolResult[], of
 
 // ---- the answers ----
 
-const QUANTITY = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
-/** A coin quantity: spec §5 balances, up to 6 decimals with thousands separators. */
-export const quantityText = (value: number) => QUANTITY.format(value);
 /** A USDT amount as spec §5 writes amounts ("500", "1,234.57", "4.56M"). */
 const usdtAmount = (value: number) => `${amountText(value)} USDT`;
 
+/** The end of an answer without a handoff: nothing was ordered, and how a swap comes about. */
 const noOrder = (language: L) =>
   zh(language)
-    ? "**我没有下任何订单。** 下单功能会随兑换（swap）功能一起推出，目前在聊天里还不能下单；以上数字只供计划参考。"
-    : "**I haven't placed any order.** Placing orders comes with swaps, which the chat cannot do yet; these figures are for planning only.";
+    ? "**我没有下任何订单。** 说明币种和数量后，我会把这笔兑换交给兑换页：你在那里查看实时报价，并在自己的钱包里签名。"
+    : "**I haven't placed any order.** Name the coin and the amount and I'll hand the swap to the swap screen, where you review a live quote and sign in your own wallet.";
+
+/** The end of an answer with a handoff: the draft is not an order, and only the user's wallet signs. */
+const noOrderHandoff = (language: L) =>
+  zh(language)
+    ? "**我没有下任何订单。** 我也不会替你签名：在你于兑换页用自己的钱包签名之前，什么都不会发生。"
+    : "**I haven't placed any order.** I never sign for you: nothing happens until you sign on the swap screen in your own wallet.";
 
 function needCoin(amount: number | null, language: L): string {
   const c = zh(language);
@@ -378,17 +244,39 @@ function buyAnswer(question: Question, request: BuyRequest, results: readonly To
   if (request.fees) {
     blocks.push(
       c
-        ? "我没有手续费数据：手续费取决于兑换路径，会随兑换功能一起提供。"
-        : "I have no fee data: fees depend on the route and come with swaps.",
+        ? "我没有手续费数据：手续费取决于兑换路径，兑换页的报价会列出 Gas 和手续费。"
+        : "I have no fee data: fees depend on the route; the swap screen's quote shows the gas and the fee.",
     );
   }
   for (const failure of read.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
-  blocks.push(noOrder(language));
+  const handoff = handoffBlocks(question, request, priceOf);
+  if (!handoff) blocks.push(noOrder(language));
   blocks.push(
     c
       ? "这些数字描述的是过去和当前的行情，不构成投资建议。"
       : "These figures describe past and current prices; they are not advice.",
   );
   const citations = [...read.prices.map((p) => p.citation), ...read.analyses.map((a) => a.citation)];
-  return withSources(blocks, citations, language);
+  const analysis = withSources(blocks, citations, language);
+  return handoff ? [analysis, ...handoff].join("\n\n") : analysis;
+}
+
+/**
+ * The swap draft a complete request ends with (progress steps, the swap screen's link, who signs); undefined when the
+ * request lacks an amount. A request on Solana or TRON is told why it gets none.
+ */
+function handoffBlocks(
+  question: Question,
+  request: BuyRequest,
+  priceOf: (asset: string) => number,
+): string[] | undefined {
+  const { language } = question;
+  const reading = swapReadingOf(request, namedChainOf(question.text));
+  if (reading.kind === "otherChain") return [otherChainNote(reading.chain, language), noOrder(language)];
+  if (reading.kind !== "request") return undefined;
+  const { amount } = reading;
+  const payAmount =
+    amount.side === "pay" ? amount.value : (amount.value * priceOf(request.receive)) / priceOf(request.pay);
+  if (!Number.isFinite(payAmount) || payAmount <= 0) return undefined;
+  return [...swapHandoff({ ...reading, payAmount }, language), noOrderHandoff(language)];
 }
