@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { QuoteSource } from "./quote-source.ts";
+import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
+import { type AggregatorStandIn, jsonReply, startAggregatorStandIn } from "./stand-ins/server.ts";
+import { AUGUSTUS_V6_2, veloraErrorReply, veloraPricesReply, veloraTransactionReply } from "./stand-ins/velora.ts";
+import { createVeloraSource } from "./velora-source.ts";
+
+let standIn: AggregatorStandIn;
+let source: QuoteSource;
+
+beforeEach(async () => {
+  standIn = await startAggregatorStandIn();
+  source = createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs: 2_000 });
+});
+afterEach(async () => {
+  await standIn.close();
+});
+
+const serve = (withGas = false) =>
+  standIn.handle((r) => {
+    if (r.method === "GET" && r.path === "/prices") return veloraPricesReply(r);
+    if (r.method === "POST" && r.path.startsWith("/transactions/")) return veloraTransactionReply(r, withGas);
+    return undefined;
+  });
+
+describe("Velora quotes", () => {
+  it("asks GET /prices with the documented parameters and reads amount, route, gas and spender", async () => {
+    serve();
+    const quote = await source.quote(quoteRequest(), never());
+    const asked = standIn.requests[0];
+    expect(asked?.path).toBe("/prices");
+    expect(Object.fromEntries(asked?.query ?? [])).toEqual({
+      srcToken: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      destToken: "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+      amount: "10000000",
+      srcDecimals: "6",
+      destDecimals: "18",
+      side: "SELL",
+      network: "1",
+      version: "6.2",
+      partner: "mountainlion",
+      userAddress: WALLET,
+    });
+    expect(quote).toMatchObject({
+      source: "Velora",
+      toAmount: "30000000",
+      toAmountMin: "29850000",
+      gasNative: null,
+      gasUsd: "2.315481",
+      route: [
+        { tool: "UniswapV3", type: "swap", fromChainId: 1, toChainId: 1 },
+        { tool: "CurveV1", type: "swap", fromChainId: 1, toChainId: 1 },
+      ],
+      approvalSpender: AUGUSTUS_V6_2,
+      feeAmount: "0",
+      tx: null,
+    });
+    expect(quote.build.priceRoute).toMatchObject({ hmac: expect.any(String), destAmount: "30000000" });
+  });
+
+  it("quotes without a wallet (Velora prices without one)", async () => {
+    serve();
+    const quote = await source.quote(quoteRequest({ fromAddress: undefined }), never());
+    expect(standIn.requests[0]?.query.has("userAddress")).toBe(false);
+    expect(quote.toAmount).toBe("30000000");
+  });
+
+  it("passes the partner fee and shows it; the price is already after it", async () => {
+    serve();
+    const quote = await source.quote(quoteRequest({ feeBps: 25, feeRecipient: FEE_WALLET }), never());
+    const query = standIn.requests[0]?.query;
+    expect(query?.get("partnerFeeBps")).toBe("25");
+    expect(query?.get("partnerAddress")).toBe(FEE_WALLET);
+    expect(quote.feeAmount).toBe("25000");
+    expect(quote.toAmount).toBe(String(30_000_000n - (30_000_000n * 25n) / 10_000n));
+  });
+
+  it("the native coin is Velora's 0xEeee address and needs no approval", async () => {
+    serve();
+    const quote = await source.quote(
+      quoteRequest({
+        fromToken: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", decimals: 18, symbol: "ETH" },
+      }),
+      never(),
+    );
+    expect(standIn.requests[0]?.query.get("srcToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(quote.approvalSpender).toBeNull();
+  });
+
+  it("maps Velora's errors", async () => {
+    standIn.handle(() => veloraErrorReply("No routes found with enough liquidity"));
+    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    standIn.handle(() => veloraErrorReply("ESTIMATED_LOSS_GREATER_THAN_MAX_IMPACT"));
+    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    standIn.handle(() => veloraErrorReply("Amount 10 is too small to proceed"));
+    await expectReason(source.quote(quoteRequest(), never()), "amountOutOfRange");
+    standIn.handle(() => veloraErrorReply("Invalid tokens"));
+    await expectReason(source.quote(quoteRequest(), never()), "unsupportedSwapPair");
+    standIn.handle(() => veloraErrorReply("No route found"));
+    await expectReason(source.quote(quoteRequest(), never()), "noQuotation");
+    standIn.handle(() => veloraErrorReply("Too many requests", 429));
+    await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
+    standIn.handle(() => veloraErrorReply("Internal Server Error", 503));
+    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+  });
+
+  it("a malformed answer is not used; a silent service times out", async () => {
+    standIn.handle(() => jsonReply({ priceRoute: { destAmount: "x" } }));
+    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
+    source = createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs: 150 });
+    standIn.handle(() => ({ hang: true }));
+    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+  });
+
+  it("same-chain only, on Velora's networks", () => {
+    expect(source.supports({ fromChainId: 137, toChainId: 137 })).toBe(true);
+    expect(source.supports({ fromChainId: 1, toChainId: 137 })).toBe(false);
+    expect(source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
+  });
+});
+
+describe("Velora transactions", () => {
+  it("posts the kept priceRoute unmodified with slippage in bps, receiver and partner fee", async () => {
+    serve();
+    const request = quoteRequest({ toAddress: OTHER_WALLET, feeBps: 25, feeRecipient: FEE_WALLET, slippageBps: 100 });
+    const quote = await source.quote(request, never());
+    const tx = await source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
+
+    const post = standIn.requests[1];
+    expect(post?.method).toBe("POST");
+    expect(post?.path).toBe("/transactions/1");
+    expect(post?.query.get("ignoreChecks")).toBe("true");
+    expect(post?.body).toEqual({
+      priceRoute: quote.build.priceRoute,
+      srcToken: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      destToken: "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+      srcAmount: "10000000",
+      srcDecimals: 6,
+      destDecimals: 18,
+      slippage: 100,
+      userAddress: WALLET,
+      receiver: OTHER_WALLET,
+      partner: "mountainlion",
+      partnerAddress: FEE_WALLET,
+      partnerFeeBps: "25",
+    });
+    expect(tx).toEqual({
+      to: AUGUSTUS_V6_2,
+      data: "0xe3ead59e000000000000000000000000000000000000000000000000000000000000002a",
+      value: "0",
+      gas: null,
+    });
+  });
+
+  it("keeps Velora's gas when it gives one; a build error is mapped", async () => {
+    serve(true);
+    const request = quoteRequest();
+    const quote = await source.quote(request, never());
+    expect((await source.buildTx({ ...request, fromAddress: WALLET }, quote, never())).gas).toBe("201345");
+    standIn.handle(() => veloraErrorReply("Unable to process the transaction"));
+    await expectReason(source.buildTx({ ...request, fromAddress: WALLET }, quote, never()), "swapQuoteError");
+  });
+});
