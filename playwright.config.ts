@@ -2,7 +2,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_CHAIN_ID, E2E_DEPOSIT_ADDRESS, E2E_USDT } from "./tests/e2e/e2e-chain.ts";
+import {
+  E2E_CHAIN_ID,
+  E2E_DEPOSIT_ADDRESS,
+  E2E_TTK,
+  E2E_TUSD,
+  E2E_USDT,
+  E2E_V2_NAME,
+  E2E_V2_ROUTER,
+  E2E_WETH,
+} from "./tests/e2e/e2e-chain.ts";
 import { E2E_BOT_TOKEN } from "./tests/e2e/e2e-env.ts";
 import { CHROMIUM_LAUNCH } from "./tests/support/chromium-launch.ts";
 
@@ -120,6 +129,13 @@ export default defineConfig({
         PAY_ETH_USDT: E2E_USDT,
         PAY_ETH_DEPOSIT_ADDRESS: E2E_DEPOSIT_ADDRESS,
         PAY_ETH_CONFIRMATIONS: "1",
+        // swaps quote only the local chain's Uniswap v2 router (no aggregator: nothing leaves the machine)
+        SWAP_SOURCES: "uniswapv2",
+        SWAP_V2_CHAIN_ID: String(E2E_CHAIN_ID),
+        SWAP_V2_ROUTER: E2E_V2_ROUTER,
+        SWAP_V2_TOKENS: [E2E_TUSD, E2E_TTK, E2E_WETH].join(","),
+        SWAP_V2_RPC_URL: `http://127.0.0.1:${CHAIN_PORT}`,
+        SWAP_V2_NAME: E2E_V2_NAME,
       },
     },
   ],

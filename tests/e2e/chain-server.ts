@@ -3,12 +3,28 @@ import { createPublicClient, createWalletClient, defineChain, http, parseUnits }
 import { privateKeyToAccount } from "viem/accounts";
 import { startAnvil } from "../api/anvil.ts";
 import { compileTestUsdt, testUsdtAbi } from "../support/test-usdt-chain.ts";
-import { E2E_CHAIN_ID, E2E_PAYER_USDT, E2E_PAYERS, E2E_USDT } from "./e2e-chain.ts";
+import { deployUniswapV2 } from "../support/uniswap-v2-chain.ts";
+import {
+  E2E_CHAIN_ID,
+  E2E_PAYER_USDT,
+  E2E_PAYERS,
+  E2E_SWAPPER_TTK,
+  E2E_SWAPPER_TUSD,
+  E2E_SWAPPERS,
+  E2E_TTK,
+  E2E_TUSD,
+  E2E_USDT,
+  E2E_V2_FACTORY,
+  E2E_V2_ROUTER,
+  E2E_WETH,
+} from "./e2e-chain.ts";
 
 /**
  * The local EVM chain of the e2e run, as a process Playwright starts (playwright.config.ts): anvil on
- * E2E_CHAIN_PORT, the test USDT compiled with solc and deployed by anvil's account 0 (at E2E_USDT), and 1,000 USDT
- * minted to each payer. `GET /__ready` on E2E_CHAIN_PORT + 1 answers once all that is on chain.
+ * E2E_CHAIN_PORT, the test USDT compiled with solc and deployed by anvil's account 0 (at E2E_USDT), then Uniswap v2
+ * with TUSD, TTK and their pools (tests/support/uniswap-v2-chain.ts, at the E2E_V2_* addresses), 1,000 USDT minted
+ * to each payer and TUSD and TTK to each payer and swapper. `GET /__ready` on E2E_CHAIN_PORT + 1 answers once all
+ * that is on chain.
  */
 
 const port = Number(process.env.E2E_CHAIN_PORT);
@@ -32,6 +48,14 @@ const deployed = await reader.waitForTransactionReceipt({
 if (deployed.contractAddress?.toLowerCase() !== E2E_USDT.toLowerCase()) {
   throw new Error(`the test USDT landed at ${deployed.contractAddress}, not ${E2E_USDT}: is the chain fresh?`);
 }
+const v2 = await deployUniswapV2({ url: anvil.url, chainId: E2E_CHAIN_ID });
+const expected = { weth: E2E_WETH, factory: E2E_V2_FACTORY, router: E2E_V2_ROUTER, tusd: E2E_TUSD, ttk: E2E_TTK };
+for (const [name, address] of Object.entries(expected)) {
+  const landed = v2[name as keyof typeof expected];
+  if (landed.toLowerCase() !== address.toLowerCase()) {
+    throw new Error(`Uniswap v2's ${name} landed at ${landed}, not ${address}: is the chain fresh?`);
+  }
+}
 for (const payer of E2E_PAYERS) {
   const hash = await sender.writeContract({
     address: E2E_USDT,
@@ -40,6 +64,12 @@ for (const payer of E2E_PAYERS) {
     args: [payer, parseUnits(String(E2E_PAYER_USDT), 6)],
   });
   await reader.waitForTransactionReceipt({ hash });
+}
+for (const wallet of [...E2E_PAYERS, ...E2E_SWAPPERS]) {
+  await v2.fund(wallet, {
+    tusd: parseUnits(String(E2E_SWAPPER_TUSD), 6),
+    ttk: parseUnits(String(E2E_SWAPPER_TTK), 18),
+  });
 }
 
 const ready = createServer((req, res) => {
