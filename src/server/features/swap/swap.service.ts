@@ -257,6 +257,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   }
 
   async function quote(query: QuoteQuery, userId: number | undefined): Promise<{ quote: SwapQuote }> {
+    // no source configured: no chain is swappable here, and no quote can be given (never a made-up one)
+    if (sources.length === 0) throw noSourcesConfigured();
     const fromChain = swappableChain(query.fromChainId, "fromChainId");
     const toChain = swappableChain(query.toChainId, "toChainId");
     if (query.fromChainId === query.toChainId && sameAddress(query.fromToken, query.toToken)) {
@@ -272,7 +274,6 @@ export function createSwapService(deps: SwapServiceDeps) {
     const pairTokens = [fromToken.address, toToken.address].filter((address) => !isNative(address));
     if (toAddress) await checkReceiver(toAddress, toChain.chainId, [...pairTokens, ...routers()], "toAddress");
 
-    if (sources.length === 0) throw noSourcesConfigured();
     const chainsOf = { fromChainId: fromChain.chainId, toChainId: toChain.chainId };
     const asked = sources.filter((source) => source.supports(chainsOf));
     if (asked.length === 0) {
