@@ -12,6 +12,7 @@ import { EmailSignInForm } from "./EmailSignInForm.tsx";
 import { TonConnectOption } from "./TonConnectOption.tsx";
 import { WalletConnectOption } from "./WalletConnectOption.tsx";
 import { WalletOptions } from "./WalletOptions.tsx";
+import { WalletTabs } from "./WalletTabs.tsx";
 
 export interface SignInMethodsProps {
   email: string;
@@ -130,7 +131,7 @@ export function SignInMethods({ email, onEmailChange, onSignUp, onForgotPassword
             </MethodButton>
             {walletsOpen ? (
               <div id={walletsPanelId} className="sign-in__panel">
-                <WalletOptions />
+                <WalletTabs evm={<WalletOptions />} />
               </div>
             ) : null}
           </>
