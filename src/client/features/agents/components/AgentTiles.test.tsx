@@ -1,15 +1,19 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Host } from "../../../host/host.ts";
+import { createTelegramHost, type TelegramHost } from "../../../host/telegram-host.ts";
+import { installTelegramMock, type TelegramMock } from "../../../host/telegram-mock.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { type LayoutMode, LayoutModeContext } from "../../../shared/ui/layout-mode.ts";
 import { AgentTiles } from "./AgentTiles.tsx";
 
-function renderTiles(mode: LayoutMode, onOpen = vi.fn()) {
+function renderTiles(mode: LayoutMode, onOpen = vi.fn(), host?: Host) {
   renderWithProviders(
     <LayoutModeContext.Provider value={mode}>
       <AgentTiles onOpen={onOpen} />
     </LayoutModeContext.Provider>,
+    host,
   );
   const region = screen.getByRole("region", { name: "Agents" });
   const titles = () =>
@@ -79,5 +83,28 @@ describe("home agent tiles", () => {
     await user.click(screen.getByRole("button", { name: "More" }));
     await user.click(screen.getByRole("button", { name: "Wallet" }));
     expect(onOpen).not.toHaveBeenCalled();
+  });
+});
+
+describe("home agent tiles in Telegram", () => {
+  let mock: TelegramMock | undefined;
+  let host: TelegramHost | undefined;
+  afterEach(() => {
+    host?.dispose();
+    mock?.uninstall();
+    host = undefined;
+    mock = undefined;
+    sessionStorage.clear();
+  });
+
+  it("hides the swap agent in the mini app (spec §6); the next one takes its tile", async () => {
+    mock = installTelegramMock();
+    host = createTelegramHost();
+    const user = userEvent.setup();
+    const { titles } = renderTiles("narrow", vi.fn(), host);
+    expect(titles()).toEqual(["Price prediction", "Research report", "AI invest assistant", "AI coin selection"]);
+    await user.click(screen.getByRole("button", { name: "More" }));
+    expect(titles()).not.toContain("Swap");
+    expect(titles()).toHaveLength(9);
   });
 });

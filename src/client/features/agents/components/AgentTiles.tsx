@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { type AgentDefinition, agentCatalogue } from "../../../../contract/agents.ts";
 import { useLayoutMode } from "../../../shared/ui/layout-mode.ts";
+import { useShownAgents } from "../host-agents.ts";
 import { AgentCard, canOpen } from "./AgentCard.tsx";
 import "./agents.css";
 
@@ -28,7 +29,9 @@ export function AgentTiles({ onOpen }: { onOpen: (agent: AgentDefinition) => voi
   const baseId = useId();
   const [expanded, setExpanded] = useState(false);
   const first = FIRST_TILES[useLayoutMode()];
-  const shown = expanded ? homeAgents : homeAgents.slice(0, first);
+  // the host may hide some (spec §6: the swap agent in the mini app)
+  const agents = useShownAgents(homeAgents);
+  const shown = expanded ? agents : agents.slice(0, first);
   return (
     <section className="agent-tiles" aria-labelledby={`${baseId}-heading`}>
       <h2 id={`${baseId}-heading`} className="agent-tiles__heading">
@@ -39,7 +42,7 @@ export function AgentTiles({ onOpen }: { onOpen: (agent: AgentDefinition) => voi
           <AgentCard key={agent.id} agent={agent} onOpen={onOpen} />
         ))}
       </ul>
-      {homeAgents.length > first ? (
+      {agents.length > first ? (
         <button
           type="button"
           className="agent-tiles__toggle"

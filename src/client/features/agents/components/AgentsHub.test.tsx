@@ -1,7 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentCatalogue, agentIds } from "../../../../contract/agents.ts";
+import { createTelegramHost, type TelegramHost } from "../../../host/telegram-host.ts";
+import { installTelegramMock, type TelegramMock } from "../../../host/telegram-mock.ts";
 import { agentsTypeAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { agentTexts } from "../agent-texts.ts";
@@ -93,5 +95,30 @@ describe("agents hub", () => {
     await user.click(screen.getByRole("tab", { name: "Management" }));
     await user.click(within(help).getByRole("button", { name: "Customer service" }));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: "14" }));
+  });
+});
+
+describe("agents hub in Telegram", () => {
+  let mock: TelegramMock | undefined;
+  let host: TelegramHost | undefined;
+  afterEach(() => {
+    host?.dispose();
+    mock?.uninstall();
+    host = undefined;
+    mock = undefined;
+    sessionStorage.clear();
+  });
+
+  it("hides the swap agent in the mini app (spec §6) and keeps the rest of the trading group", () => {
+    mock = installTelegramMock();
+    host = createTelegramHost();
+    renderWithProviders(<AgentsHub onOpen={vi.fn()} />, host);
+    const panel = screen.getByRole("tabpanel", { name: "Trading" });
+    expect(
+      within(panel)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Price prediction", "Research report", "AI invest assistant", "AI coin selection"]);
+    expect(screen.queryByRole("button", { name: "Swap" })).not.toBeInTheDocument();
   });
 });

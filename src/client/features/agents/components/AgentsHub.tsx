@@ -5,6 +5,7 @@ import { useAtom } from "jotai";
 import { useId, useState } from "react";
 import { type AgentDefinition, type AgentGroup, agentCatalogue, agentGroups } from "../../../../contract/agents.ts";
 import { agentsTypeAtom } from "../../../shared/settings/settings.ts";
+import { useShownAgents } from "../host-agents.ts";
 import { AgentCard } from "./AgentCard.tsx";
 import "./agents.css";
 
@@ -53,7 +54,9 @@ export function AgentsHub({ onOpen, initialGroup }: AgentsHubProps) {
     setStored(next);
     document.getElementById(`${baseId}-${next}-tab`)?.focus();
   };
-  const help = agentCatalogue.filter((agent) => agent.group === null);
+  // the host may hide some (spec §6: the swap agent in the mini app)
+  const agents = useShownAgents(agentCatalogue);
+  const help = agents.filter((agent) => agent.group === null);
   return (
     <div className="agents-hub">
       <div className="agents-hub__tabs" role="tablist" aria-label={t`Agent groups`}>
@@ -81,7 +84,7 @@ export function AgentsHub({ onOpen, initialGroup }: AgentsHubProps) {
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${group}-tab`}>
-        <AgentList agents={agentCatalogue.filter((agent) => agent.group === group)} onOpen={onOpen} />
+        <AgentList agents={agents.filter((agent) => agent.group === group)} onOpen={onOpen} />
       </div>
       <section className="agents-hub__help" aria-labelledby={`${baseId}-help`}>
         <h2 id={`${baseId}-help`} className="agents-hub__heading">
