@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChatMode } from "../../../../contract/chat.ts";
+import { type ChatMode, swapDraftOfHref } from "../../../../contract/chat.ts";
 import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
-import { type BuyAmount, parseBuyQuestion } from "./ai-buy.ts";
+import { type BuyAmount, namedChainOf, parseBuyQuestion } from "./ai-buy.ts";
 import { askOverReplay, completedDailyRows } from "./replay-asking.ts";
 
 /**
@@ -81,6 +81,31 @@ describe("reading the purchase asked for", () => {
     expect(parseBuyQuestion("我想买点币")).toEqual({ kind: "needCoin", amount: null });
     expect(parseBuyQuestion("What is the BTC price?")).toEqual({ kind: "notTrade" });
     expect(parseBuyQuestion("ETH trend 4h")).toEqual({ kind: "notTrade" });
+  });
+});
+
+describe("the chain a request names", () => {
+  it.each<[string, ReturnType<typeof namedChainOf>]>([
+    ["buy 500 USDT of SOL on BSC", { kind: "evm", chainId: 56, name: "BNB Chain" }],
+    ["swap 1 ETH to USDC on the BNB Smart Chain", { kind: "evm", chainId: 56, name: "BNB Chain" }],
+    ["Swap 0.5 ETH to USDC on Ethereum", { kind: "evm", chainId: 1, name: "Ethereum" }],
+    ["buy 1 ETH on Arbitrum One", { kind: "evm", chainId: 42161, name: "Arbitrum One" }],
+    ["buy 10 USDT of OP on Optimism", { kind: "evm", chainId: 10, name: "OP Mainnet" }],
+    ["在以太坊上用 100 USDT 买 UNI", { kind: "evm", chainId: 1, name: "Ethereum" }],
+    ["在币安智能链上买 1 BNB", { kind: "evm", chainId: 56, name: "BNB Chain" }],
+    ["buy 100 USDT of SOL on Solana", { kind: "other", name: "Solana" }],
+    ["在波场上买 100 U 的 TRX", { kind: "other", name: "TRON" }],
+    ["buy 500 USDT of SOL", undefined],
+    ["buy BASE token", undefined],
+  ])("%s", (text, chain) => {
+    expect(namedChainOf(text)).toEqual(chain);
+  });
+
+  it("is not read as a coin of the request", () => {
+    expect(parseBuyQuestion("buy 1 ETH on Arbitrum One")).toEqual({
+      kind: "request",
+      request: { pay: "USDT", receive: "ETH", amount: { side: "receive", value: 1 }, fees: false },
+    });
   });
 });
 
@@ -174,5 +199,77 @@ describe("AI one-click buy sizes the purchase and places no order", () => {
     expect(onSwapTab.text).toBe(inSearch.text);
     const buyInSearch = await ask("buy 500 USDT of SOL", "en", "search");
     expect(buyInSearch.text).not.toContain("AI one-click buy");
+  });
+});
+
+/** The swap screen links of an answer: [label, href]. */
+const swapLinks = (text: string) => [...text.matchAll(/\[([^\]]+)\]\((\/swap\?[^)]+)\)/g)].map((m) => [m[1], m[2]]);
+
+describe("a complete request is handed to the swap screen, never ordered", () => {
+  it("buy 500 USDT of SOL: the analysis, then the progress steps, the swap screen's link and who signs", async () => {
+    const { text } = await ask("buy 500 USDT of SOL");
+    const href = "/swap?fromToken=USDT&toToken=SOL&amount=500";
+    expect(swapLinks(text)).toEqual([["500 USDT → SOL · the swap screen's network", href]]);
+    expect(swapDraftOfHref(href)).toEqual({ fromToken: "USDT", toToken: "SOL", amount: "500" });
+    const steps = [
+      "**Swap order**",
+      "1. ✓ Analyzing the requirement: swap 500 USDT for SOL",
+      "2. ✓ Checking assets and generating the order: SOL priced above; the swap screen checks your wallet's balance",
+      "3. ✓ Order generated (a draft): review it on the swap screen, which gets the live quote (rate, minimum received after slippage, gas, route and time); you approve and sign the swap in your own wallet.",
+    ].join("\n");
+    // the analysis and its sources first; the answer ends with the handoff
+    const sources = text.lastIndexOf("Source: ");
+    expect(sources).toBeGreaterThan(0);
+    expect(text.indexOf(steps)).toBeGreaterThan(sources);
+    expect(text).toMatch(
+      /\n\n\[500 USDT → SOL · the swap screen's network\]\([^)]+\)\n\n\*\*I haven't placed any order\.\*\* I never sign for you: nothing happens until you sign on the swap screen in your own wallet\.$/,
+    );
+    expect(text).not.toMatch(ORDER_PLACED);
+  });
+
+  it("在BSC上把1 BNB兑换成USDT: the named chain goes into the link; the steps in Chinese", async () => {
+    const { text } = await ask("在BSC上把1 BNB兑换成USDT", "cn");
+    expect(swapLinks(text)).toEqual([
+      ["1 BNB → USDT · BNB Chain", "/swap?fromChainId=56&toChainId=56&fromToken=BNB&toToken=USDT&amount=1"],
+    ]);
+    expect(text).toContain(
+      "**兑换订单**\n1. ✓ 分析需求：用 1 BNB 换 USDT，在 BNB Chain 上\n2. ✓ 检查资产并生成订单：BNB 的价格见上文",
+    );
+    expect(text).toContain("3. ✓ 订单已生成（草稿）：在兑换页查看它");
+    expect(text).toContain("**我没有下任何订单。** 我也不会替你签名");
+    expect(text).not.toMatch(ORDER_PLACED);
+  });
+
+  it("buy 2 ETH on Ethereum: the swap screen is prefilled with what 2 ETH costs at the market price", async () => {
+    const { text } = await ask("buy 2 ETH on Ethereum");
+    const cost = Number((2 * priceOf("ETH")).toPrecision(6));
+    expect(swapLinks(text)).toEqual([
+      [
+        `about ${amountText(cost)} USDT → 2 ETH · Ethereum`,
+        `/swap?fromChainId=1&toChainId=1&fromToken=USDT&toToken=ETH&amount=${cost}`,
+      ],
+    ]);
+    expect(text).toContain("1. ✓ Analyzing the requirement: buy 2 ETH with USDT on Ethereum");
+  });
+
+  it("swap 0.5 ETH to USDC: both coins were priced", async () => {
+    const { text } = await ask("Swap 0.5 ETH to USDC on Ethereum");
+    expect(swapLinks(text)).toEqual([
+      ["0.5 ETH → USDC · Ethereum", "/swap?fromChainId=1&toChainId=1&fromToken=ETH&toToken=USDC&amount=0.5"],
+    ]);
+    expect(text).toContain("2. ✓ Checking assets and generating the order: ETH and USDC priced above");
+  });
+
+  it("no handoff without an amount, for a coin the market lacks, or on a chain wallet swaps do not run on", async () => {
+    for (const question of ["buy SOL", "buy 500 USDT", "buy 100 USDT of XYZ"]) {
+      const { text } = await ask(question);
+      expect(swapLinks(text), question).toEqual([]);
+      expect(text, question).not.toContain("**Swap order**");
+      expect(text, question).toContain("**I haven't placed any order.** Name the coin and the amount");
+    }
+    const solana = await ask("buy 100 USDT of SOL on Solana");
+    expect(swapLinks(solana.text)).toEqual([]);
+    expect(solana.text).toContain("Solana is not one, so I can't hand this swap to the swap screen.");
+    expect(solana.text).toContain("At this price, 100 USDT buys about");
   });
 });
