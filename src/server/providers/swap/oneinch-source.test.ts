@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createOneInchSource } from "./oneinch-source.ts";
+import type { QuoteSource } from "./quote-source.ts";
+import { ONEINCH_ROUTER_V6, oneinchErrorReply, oneinchReply } from "./stand-ins/oneinch.ts";
+import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
+import { type AggregatorStandIn, jsonReply, startAggregatorStandIn } from "./stand-ins/server.ts";
+
+let standIn: AggregatorStandIn;
+let source: QuoteSource;
+
+const make = (quoteTimeoutMs = 2_000) =>
+  createOneInchSource({ oneinch: { url: `${standIn.url}/swap/v6.0`, apiKey: "1i-key" }, quoteTimeoutMs });
+
+beforeEach(async () => {
+  standIn = await startAggregatorStandIn();
+  source = make();
+});
+afterEach(async () => {
+  await standIn.close();
+});
+
+const serve = () => standIn.handle((r) => oneinchReply({ ...r, path: r.path.replace(/^\/swap\/v6\.0/, "") }));
+const asked = (kind: string) => standIn.requests.find((r) => r.path.endsWith(kind));
+
+describe("1inch quotes", () => {
+  it("with the wallet asks /swap (slippage in percent, no estimate) and the spender, with the key", async () => {
+    serve();
+    const quote = await source.quote(quoteRequest(), never());
+    const swap = asked("/swap");
+    expect(swap?.path).toBe("/swap/v6.0/1/swap");
+    expect(swap?.headers.authorization).toBe("Bearer 1i-key");
+    expect(Object.fromEntries(swap?.query ?? [])).toEqual({
+      src: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      dst: "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+      amount: "10000000",
+      includeProtocols: "true",
+      from: WALLET,
+      origin: WALLET,
+      slippage: "0.5",
+      disableEstimate: "true",
+    });
+    expect(asked("/approve/spender")?.path).toBe("/swap/v6.0/1/approve/spender");
+    expect(quote).toMatchObject({
+      source: "1inch",
+      toAmount: "50000000",
+      toAmountMin: "49750000",
+      gasNative: null,
+      route: [
+        { tool: "UNISWAP_V3", type: "swap", fromChainId: 1, toChainId: 1 },
+        { tool: "CURVE_V2", type: "swap", fromChainId: 1, toChainId: 1 },
+      ],
+      approvalSpender: ONEINCH_ROUTER_V6,
+      feeAmount: "0",
+      tx: {
+        to: ONEINCH_ROUTER_V6,
+        data: "0x07ed2379000000000000000000000000000000000000000000000000000000000000002a",
+        value: "0",
+        gas: null,
+      },
+    });
+  });
+
+  it("without the wallet asks /quote; the spender is asked once per chain", async () => {
+    serve();
+    const quote = await source.quote(quoteRequest({ fromAddress: undefined }), never());
+    expect(asked("/quote")?.query.get("includeGas")).toBe("true");
+    expect(quote.tx).toBeNull();
+    expect(quote.toAmount).toBe("50000000");
+    await source.quote(quoteRequest({ fromAddress: undefined }), never());
+    expect(standIn.requests.filter((r) => r.path.endsWith("/approve/spender"))).toHaveLength(1);
+  });
+
+  it("passes the fee in percent with the referrer and the receiver, and shows the fee", async () => {
+    serve();
+    const quote = await source.quote(
+      quoteRequest({ feeBps: 25, feeRecipient: FEE_WALLET, toAddress: OTHER_WALLET }),
+      never(),
+    );
+    const query = asked("/swap")?.query;
+    expect(query?.get("fee")).toBe("0.25");
+    expect(query?.get("referrer")).toBe(FEE_WALLET);
+    expect(query?.get("receiver")).toBe(OTHER_WALLET);
+    expect(quote.feeAmount).toBe("25000");
+    expect(quote.toAmount).toBe(String(50_000_000n - (50_000_000n * 25n) / 10_000n));
+  });
+
+  it("the native coin is 1inch's 0xEeee address and needs no approval (no spender asked)", async () => {
+    serve();
+    const quote = await source.quote(
+      quoteRequest({
+        fromToken: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", decimals: 18, symbol: "ETH" },
+        amount: "1000000000000000000",
+      }),
+      never(),
+    );
+    expect(asked("/swap")?.query.get("src")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(asked("/approve/spender")).toBeUndefined();
+    expect(quote.approvalSpender).toBeNull();
+    expect(quote.tx?.value).toBe("1000000000000000000");
+  });
+
+  it("maps 1inch's errors", async () => {
+    const fail = (description: string, status = 400) =>
+      standIn.handle((r) =>
+        r.path.endsWith("/approve/spender")
+          ? oneinchReply({ ...r, path: "/1/approve/spender" })
+          : oneinchErrorReply(description, status),
+      );
+    fail("insufficient liquidity");
+    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    fail("Amount is too small");
+    await expectReason(source.quote(quoteRequest(), never()), "amountOutOfRange");
+    fail("dst token not found: 0x6b17...");
+    await expectReason(source.quote(quoteRequest(), never()), "unsupportedSwapPair");
+    fail("Not enough balance");
+    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
+    fail("Unauthorized", 401);
+    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
+    fail("Too Many Requests", 429);
+    await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
+    fail("Internal Server Error", 500);
+    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+  });
+
+  it("a malformed answer is not used; a silent service times out", async () => {
+    standIn.handle(() => jsonReply({ dstAmount: -1 }));
+    await expectReason(source.quote(quoteRequest({ fromAddress: undefined }), never()), "swapQuoteError");
+    source = make(150);
+    standIn.handle(() => ({ hang: true }));
+    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+  });
+
+  it("same-chain only, on 1inch's chains", () => {
+    expect(source.supports({ fromChainId: 56, toChainId: 56 })).toBe(true);
+    expect(source.supports({ fromChainId: 56, toChainId: 1 })).toBe(false);
+    expect(source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
+  });
+});
+
+describe("1inch transactions", () => {
+  it("keeps the quote's transaction for the same wallet; a quote without one is built by /swap", async () => {
+    serve();
+    const request = quoteRequest();
+    const withTx = await source.quote(request, never());
+    const count = standIn.requests.length;
+    expect(await source.buildTx({ ...request, fromAddress: WALLET }, withTx, never())).toEqual(withTx.tx);
+    expect(standIn.requests).toHaveLength(count);
+
+    const priced = await source.quote(quoteRequest({ fromAddress: undefined }), never());
+    const tx = await source.buildTx({ ...request, fromAddress: OTHER_WALLET }, priced, never());
+    expect(standIn.requests.at(-1)?.query.get("from")).toBe(OTHER_WALLET);
+    expect(tx.to).toBe(ONEINCH_ROUTER_V6);
+  });
+});

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import type { SwapSettings } from "../../config-swap.ts";
+import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
+import {
+  QuoteError,
+  type QuoteRequest,
+  type QuoteSource,
+  type QuoteStep,
+  type SourceQuote,
+  type TxData,
+} from "./quote-source.ts";
+import {
+  address,
+  afterSlippage,
+  bpsOf,
+  bpsPercent,
+  callSource,
+  commonFailure,
+  hexData,
+  isNative,
+  parseAnswer,
+  quantity,
+  rawAmount,
+  sameAddress,
+  snippet,
+  sourceUrl,
+} from "./source-http.ts";
+
+/**
+ * 1inch Classic Swap API v6 (https://api.1inch.dev/swap/v6.0), only with a key (Authorization: Bearer), same-chain:
+ *
+ * - GET /{chainId}/quote (src, dst, amount, fee, includeProtocols, includeGas) answers { dstAmount, protocols,
+ *   gas }: the price without a wallet;
+ * - GET /{chainId}/swap (the same plus from, origin, receiver, slippage in percent, referrer) answers
+ *   { dstAmount, tx: { from, to, data, value, gas, gasPrice }, protocols }; it is asked with disableEstimate=true
+ *   so a wallet that has not approved yet still gets its transaction (the wallet estimates the gas then);
+ * - GET /{chainId}/approve/spender answers { address }: the router the sold ERC-20 is approved to;
+ * - errors: { error, description, statusCode, requestId, meta[] } ("insufficient liquidity", "cannot estimate",
+ *   "Not enough balance", token not found ...); 401 for a refused key; 429; 5xx.
+ * The fee is a percent (the same on /quote and /swap) paid to the referrer; 1inch gives no minimum, so toAmountMin is
+ * dstAmount less the slippage, which is what its router enforces. feeAmount is the fee's worth in the sold token.
+ * The parsers follow 1inch's Swap API v6.0 OpenAPI (QuoteResponse, SwapResponse, SpenderResponse).
+ */
+
+/** the chains 1inch's Classic Swap API serves */
+export const ONEINCH_CHAIN_IDS: ReadonlySet<number> = new Set([
+  1, 10, 56, 100, 130, 137, 146, 324, 8453, 42161, 43114, 59144,
+]);
+
+const errorBody = z.object({ description: z.string().optional(), error: z.string().optional() }).loose();
+
+/** protocols: routes × hops × parts, each naming a liquidity source */
+const protocols = z
+  .array(z.array(z.array(z.object({ name: z.string() }).loose())))
+  .nullish()
+  .transform((value) => [...new Set((value ?? []).flat(2).map((p) => p.name))]);
+const quoteBody = z.object({ dstAmount: rawAmount, protocols }).loose();
+const swapBody = z
+  .object({
+    dstAmount: rawAmount,
+    protocols,
+    tx: z
+      .object({
+        to: address,
+        data: hexData,
+        value: quantity.optional(),
+        gas: quantity.optional(),
+        gasPrice: quantity.optional(),
+      })
+      .loose(),
+  })
+  .loose();
+const spenderBody = z.object({ address }).loose();
+
+const buildSchema = z.object({ fromAddress: z.string(), toAddress: z.string() });
+
+function oneinchFailure(name: string, answer: UpstreamAnswer): QuoteError {
+  const common = commonFailure(name, answer);
+  if (common) return common;
+  const body = errorBody.safeParse(answer.json());
+  const message = body.success ? (body.data.description ?? body.data.error ?? "") : snippet(answer.text());
+  const detail = `${name}: HTTP ${answer.status} ${message}`;
+  if (/liquidity/i.test(message)) return new QuoteError("insufficientLiquidity", detail);
+  if (/amount/i.test(message) && !/balance|allowance/i.test(message)) return new QuoteError("amountOutOfRange", detail);
+  if (/token|chain|src|dst/i.test(message) && /not|invalid|unsupported|unknown/i.test(message)) {
+    return new QuoteError("unsupportedSwapPair", detail);
+  }
+  if (/no route|route not found/i.test(message)) return new QuoteError("noQuotation", detail);
+  return new QuoteError("swapQuoteError", detail);
+}
+
+export function createOneInchSource(
+  settings: { oneinch: { url: string; apiKey: string } } & Pick<SwapSettings, "quoteTimeoutMs">,
+): QuoteSource {
+  const headers = { authorization: `Bearer ${settings.oneinch.apiKey}` };
+  /** the router to approve, per chain (it changes only with a new router version) */
+  const spenders = new Map<number, `0x${string}`>();
+
+  async function get<S extends z.ZodType>(
+    chainId: number,
+    path: string,
+    query: Record<string, string | number | boolean | undefined>,
+    schema: S,
+    signal: AbortSignal,
+  ): Promise<z.output<S>> {
+    const name = `1inch GET /${chainId}/${path}`;
+    const answer = await callSource(sourceUrl(settings.oneinch.url, `${chainId}/${path}`, query), {
+      name,
+      headers,
+      timeoutMs: settings.quoteTimeoutMs,
+      signal,
+    });
+    if (answer.status !== 200) throw oneinchFailure(name, answer);
+    return parseAnswer(name, answer, schema);
+  }
+
+  async function spender(chainId: number, signal: AbortSignal): Promise<`0x${string}`> {
+    const known = spenders.get(chainId);
+    if (known) return known;
+    const { address: router } = await get(chainId, "approve/spender", {}, spenderBody, signal);
+    spenders.set(chainId, router);
+    return router;
+  }
+
+  const fee = (request: QuoteRequest) =>
+    request.feeBps > 0 && request.feeRecipient ? bpsPercent(request.feeBps) : undefined;
+  const common = (request: QuoteRequest) => ({
+    src: request.fromToken.address,
+    dst: request.toToken.address,
+    amount: request.amount,
+    fee: fee(request),
+    includeProtocols: true,
+  });
+
+  function swap(request: QuoteRequest & { fromAddress: `0x${string}` }, signal: AbortSignal) {
+    const toAddress = request.toAddress ?? request.fromAddress;
+    return get(
+      request.fromChainId,
+      "swap",
+      {
+        ...common(request),
+        from: request.fromAddress,
+        origin: request.fromAddress,
+        receiver: sameAddress(toAddress, request.fromAddress) ? undefined : toAddress,
+        slippage: bpsPercent(request.slippageBps),
+        referrer: fee(request) ? request.feeRecipient : undefined,
+        disableEstimate: true,
+      },
+      swapBody,
+      signal,
+    );
+  }
+
+  const txOf = (tx: z.output<typeof swapBody>["tx"]): TxData => ({
+    to: tx.to,
+    data: tx.data,
+    value: tx.value ?? "0",
+    gas: tx.gas && tx.gas !== "0" ? tx.gas : null,
+  });
+
+  return {
+    id: "oneinch",
+    label: "1inch",
+    supports: ({ fromChainId, toChainId }) => fromChainId === toChainId && ONEINCH_CHAIN_IDS.has(fromChainId),
+
+    async quote(request, signal): Promise<SourceQuote> {
+      const fromAddress = request.fromAddress;
+      const [priced, approvalSpender] = await Promise.all([
+        fromAddress
+          ? swap({ ...request, fromAddress }, signal)
+          : get(request.fromChainId, "quote", { ...common(request), includeGas: true }, quoteBody, signal).then(
+              (answer) => ({ ...answer, tx: undefined }),
+            ),
+        isNative(request.fromToken.address) ? Promise.resolve(null) : spender(request.fromChainId, signal),
+      ]);
+      const tx = priced.tx;
+      const gasNative =
+        tx?.gas && tx.gasPrice && tx.gas !== "0" ? (BigInt(tx.gas) * BigInt(tx.gasPrice)).toString() : null;
+      const route: QuoteStep[] = (priced.protocols.length > 0 ? priced.protocols : ["1inch"]).map((tool) => ({
+        tool,
+        type: "swap",
+        fromChainId: request.fromChainId,
+        toChainId: request.toChainId,
+      }));
+      return {
+        source: "1inch",
+        toAmount: priced.dstAmount,
+        toAmountMin: afterSlippage(priced.dstAmount, request.slippageBps),
+        gasNative,
+        gasUsd: null,
+        route,
+        // a same-chain swap settles in the block its transaction lands in; 1inch gives no estimate
+        estimatedSeconds: 0,
+        approvalSpender,
+        feeAmount: fee(request) ? bpsOf(request.amount, request.feeBps) : "0",
+        tx: tx ? txOf(tx) : null,
+        build: fromAddress ? { fromAddress, toAddress: request.toAddress ?? fromAddress } : {},
+      };
+    },
+
+    async buildTx(request, quote, signal) {
+      const kept = buildSchema.safeParse(quote.build);
+      if (
+        quote.tx &&
+        kept.success &&
+        sameAddress(kept.data.fromAddress, request.fromAddress) &&
+        sameAddress(kept.data.toAddress, request.toAddress ?? request.fromAddress)
+      ) {
+        return quote.tx;
+      }
+      return txOf((await swap(request, signal)).tx);
+    },
+  };
+}
