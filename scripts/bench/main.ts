@@ -10,6 +10,7 @@ import { timeToHomeHeading } from "./home-heading.ts";
 import { ledgerWriteThroughput, printLedgerThroughput } from "./ledger.ts";
 import { marketThroughput, printMarketThroughput } from "./market.ts";
 import { predictTimings, printPredictTimings } from "./predict.ts";
+import { printSwapBench, swapBench } from "./swap.ts";
 import { TELEGRAM_LIMITS, telegramDigestFanOut } from "./telegram-digest.ts";
 import { BOT_CONNECTIONS, TELEGRAM_MESSAGES_PER_SECOND, telegramWebhookThroughput } from "./telegram-webhook.ts";
 import { uploadEventLoop } from "./uploads.ts";
@@ -145,6 +146,9 @@ try {
 
   // USDT deposits: a reported hash checked against a local chain (anvil started for it; the bench server is not used)
   printDepositLatency(await depositVerificationLatency(), row);
+
+  // swaps: quotes through the port and a 100-token balance read on a local chain (anvil started for it)
+  printSwapBench(await swapBench(), row);
 
   console.log(`\nchat on MountainLion over HTTP (${CHAT_SAMPLES} questions one after another, each a new visitor)`);
   await sequentialTimings(urls.product, 10);
