@@ -46,6 +46,9 @@ export function ChainWalletOptions({ type }: { type: ChainWalletType }) {
   const connected =
     address !== "" && wallets.find((wallet) => wallet.name === walletName && wallet.chainId === chainId);
 
+  const connectedName = connected ? connected.name : "";
+  const shortAddress = shortenAddress(address);
+
   const connect = async (wallet: ChainWallet) => {
     if (pending) return;
     if (!wallet.detect(window)) {
@@ -101,9 +104,7 @@ export function ChainWalletOptions({ type }: { type: ChainWalletType }) {
           </li>
         ))}
       </ul>
-      {connected ? (
-        <p className="chain-wallets__connected">{t`Connected ${connected.name}: ${shortenAddress(address)}`}</p>
-      ) : null}
+      {connected ? <p className="chain-wallets__connected">{t`Connected ${connectedName}: ${shortAddress}`}</p> : null}
       <p className="chain-wallets__note">
         {type === "BTC"
           ? t`BTC wallets show balances and receive deposits; they do not sign you in. UniSat cannot send BTC here.`
