@@ -96,7 +96,9 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
     const [head, ...results] = await Promise.allSettled([blockNumber, ...reads]);
     if (!head || head.status === "rejected") throw head?.reason;
     const balances = results.map((result, index) => {
-      if (result.status === "fulfilled") return word(result.value);
+      // eth_getBalance answers a quantity (no leading zeros); eth_call the 32-byte word balanceOf returns
+      if (result.status === "fulfilled")
+        return isNative(list[index]?.address ?? "") ? hexToBigInt(result.value) : word(result.value);
       // the native coin's balance is the node's answer; a token's error may be the token's (a revert)
       if (isNative(list[index]?.address ?? "") || isNodeFailure(result.reason)) throw result.reason;
       return null;
