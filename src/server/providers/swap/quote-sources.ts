@@ -1,4 +1,4 @@
-import type { SwapSettings } from "../../config-swap.ts";
+import type { SwapSettings, SwapSourceName } from "../../config-swap.ts";
 import { createLifiSource } from "./lifi-source.ts";
 import { createOneInchSource } from "./oneinch-source.ts";
 import type { QuoteSource } from "./quote-source.ts";
@@ -15,19 +15,13 @@ export function createQuoteSources(
   settings: SwapSettings,
   deps: { uniswapV2?: QuoteSource | undefined },
 ): QuoteSource[] {
-  const { quoteTimeoutMs } = settings;
-  return settings.sources.flatMap((name): QuoteSource[] => {
-    switch (name) {
-      case "lifi":
-        return [createLifiSource({ lifi: settings.lifi, quoteTimeoutMs })];
-      case "velora":
-        return [createVeloraSource({ velora: settings.velora, quoteTimeoutMs })];
-      case "zeroex":
-        return settings.zeroex ? [createZeroExSource({ zeroex: settings.zeroex, quoteTimeoutMs })] : [];
-      case "oneinch":
-        return settings.oneinch ? [createOneInchSource({ oneinch: settings.oneinch, quoteTimeoutMs })] : [];
-      case "uniswapv2":
-        return deps.uniswapV2 ? [deps.uniswapV2] : [];
-    }
-  });
+  const { quoteTimeoutMs, zeroex, oneinch } = settings;
+  const build: Record<SwapSourceName, () => QuoteSource | undefined> = {
+    lifi: () => createLifiSource({ lifi: settings.lifi, quoteTimeoutMs }),
+    velora: () => createVeloraSource({ velora: settings.velora, quoteTimeoutMs }),
+    zeroex: () => (zeroex ? createZeroExSource({ zeroex, quoteTimeoutMs }) : undefined),
+    oneinch: () => (oneinch ? createOneInchSource({ oneinch, quoteTimeoutMs }) : undefined),
+    uniswapv2: () => deps.uniswapV2,
+  };
+  return settings.sources.flatMap((name) => build[name]() ?? []);
 }
