@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canSendBtc, chainWallets, WalletLockedError, WalletMissingError } from "./chain-wallets.ts";
+import {
+  canSendBtc,
+  chainWallets,
+  isChainWalletChain,
+  WalletLockedError,
+  WalletMissingError,
+} from "./chain-wallets.ts";
 
 const byName = (name: string) => {
   const wallet = chainWallets.find((item) => item.name === name);
@@ -33,6 +39,12 @@ describe("TRON and BTC wallets", () => {
     await expect(byName("TronLink").connect(win)).resolves.toBe(address);
     const locked = fakeWindow({ tronWeb: { ready: false, defaultAddress: { base58: false } } });
     await expect(byName("TronLink").connect(locked)).rejects.toBeInstanceOf(WalletLockedError);
+  });
+
+  it("knows its chain ids are not EVM chains", () => {
+    expect(isChainWalletChain(9999)).toBe(true);
+    expect(isChainWalletChain(1994)).toBe(true);
+    expect(isChainWalletChain(1)).toBe(false);
   });
 
   it("refuses what is missing or not an address", async () => {

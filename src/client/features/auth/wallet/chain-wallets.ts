@@ -140,3 +140,8 @@ export function chainWalletsOf(type: ChainWalletType): readonly ChainWallet[] {
 export function canSendBtc(walletName: string, chainId: number): boolean {
   return chainId === Swap.btcChainId && chainWallets.some((wallet) => wallet.name === walletName && wallet.sendsBtc);
 }
+
+/** The chain ids the TRON and BTC wallets are stored with (9999, 1994), not EVM chains. */
+export function isChainWalletChain(chainId: number): boolean {
+  return chainWallets.some((wallet) => wallet.chainId === chainId);
+}

@@ -4,13 +4,18 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { connectWalletAddressAtom, connectWalletChainIdAtom } from "../../../shared/settings/settings.ts";
+import { isChainWalletChain } from "./chain-wallets.ts";
 import { providerErrorCode, USER_REJECTED } from "./eip1193.ts";
 
 type Store = ReturnType<typeof useStore>;
 
-/** followWallet's handlers that keep the stored address and chain in step with the wallet, until logout. */
+/**
+ * followWallet's handlers that keep the stored address and chain in step with the wallet, until logout or until a
+ * TRON or BTC wallet is connected in its place (chain 9999 or 1994: an EVM wallet's events must not overwrite it).
+ */
 export const storedWalletFollower = (store: Store) => ({
-  isConnected: () => store.get(connectWalletAddressAtom) !== "",
+  isConnected: () =>
+    store.get(connectWalletAddressAtom) !== "" && !isChainWalletChain(store.get(connectWalletChainIdAtom)),
   onAccount: (address: string) => store.set(connectWalletAddressAtom, address),
   onChain: (chainId: number) => store.set(connectWalletChainIdAtom, chainId),
 });
