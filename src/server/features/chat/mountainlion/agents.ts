@@ -81,8 +81,8 @@ function fixedText(agent: AgentId, language: AnswerLanguage): string | undefined
   switch (agent) {
     case AgentIds.swap:
       return c
-        ? "兑换在兑换页面完成：从 AI 兑换（兑换标签）打开，在那里查看报价并确认。在对话的 AI 一键买入模式里，我可以按市场价算出一笔金额能买多少，但不会从对话里下单。"
-        : "Swaps are made on the swap screen: open it from AI swap (the swap tab), see the quote there and confirm it. In the chat's AI one-click buy mode I can work out what an amount buys at the market price, but no order is placed from the chat.";
+        ? "兑换在兑换页面完成：从 AI 兑换（兑换标签）打开，在那里查看报价并在自己的钱包里签名。在对话的 AI 一键买入模式里，我可以按市场价算出一笔金额能买多少，并把这笔兑换交给兑换页，但不会从对话里下单或替你签名。"
+        : "Swaps are made on the swap screen: open it from AI swap (the swap tab), see the quote there and sign it in your own wallet. In the chat's AI one-click buy mode I can work out what an amount buys at the market price and hand the swap to the swap screen, but no order is placed or signed from the chat.";
     case "8":
       return c
         ? "钱包智能体暂未开放。目前你登录所用的钱包显示在设置里；我无法查看余额、转账或授权，也不会编造。"
