@@ -250,6 +250,19 @@ describe("wallet balances by JSON-RPC batches (no Multicall3)", () => {
   it("adds extra tokens the list lacks, and leaves out an address that is no token", async () => {
     const { balances } = build(counter.url, tokens.slice(0, 3));
     const notAToken = getAddress(privateKeyToAccount(`0x${"7a".repeat(32)}`).address);
+    const { tokenLists } = build(counter.url, tokens.slice(0, 3));
+    expect(await tokenLists.find(LOCAL_ID, tokens[41] as Address)).toEqual({
+      symbol: "T041",
+      name: "Test T041",
+      address: tokens[41],
+      decimals: 18,
+      logoURI: null,
+      isCrossEnable: false,
+      isEnable: true,
+      chain: "LOCAL",
+      chainId: LOCAL_ID,
+    });
+    expect(await tokenLists.find(LOCAL_ID, notAToken)).toBeUndefined();
     const answer = await balances.assets(owner.address, LOCAL_ID, [tokens[41] as Address, notAToken]);
     expect(answer.tokensRead).toBe(5);
     expect(answer.assets.map((asset) => asset.symbol)).toEqual(["ETH", "T041", "T000", "T001", "T002"]);
