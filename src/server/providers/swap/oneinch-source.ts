@@ -29,8 +29,8 @@ import {
 /**
  * 1inch Classic Swap API v6 (https://api.1inch.dev/swap/v6.0), only with a key (Authorization: Bearer), same-chain:
  *
- * - GET /{chainId}/quote (src, dst, amount, fee, includeProtocols, includeGas) answers { dstAmount, protocols,
- *   gas }: the price without a wallet;
+ * - GET /{chainId}/quote (src, dst, amount, fee, includeProtocols) answers { dstAmount, protocols }: the price
+ *   without a wallet;
  * - GET /{chainId}/swap (the same plus from, origin, receiver, slippage in percent, referrer) answers
  *   { dstAmount, tx: { from, to, data, value, gas, gasPrice }, protocols }; it is asked with disableEstimate=true
  *   so a wallet that has not approved yet still gets its transaction (the wallet estimates the gas then);
@@ -168,9 +168,10 @@ export function createOneInchSource(
       const [priced, approvalSpender] = await Promise.all([
         fromAddress
           ? swap({ ...request, fromAddress }, signal)
-          : get(request.fromChainId, "quote", { ...common(request), includeGas: true }, quoteBody, signal).then(
-              (answer) => ({ ...answer, tx: undefined }),
-            ),
+          : get(request.fromChainId, "quote", common(request), quoteBody, signal).then((answer) => ({
+              ...answer,
+              tx: undefined,
+            })),
         isNative(request.fromToken.address) ? Promise.resolve(null) : spender(request.fromChainId, signal),
       ]);
       const tx = priced.tx;
