@@ -61,6 +61,7 @@ import { createReportService } from "./features/report/report.service.ts";
 import { createReportSharesRepository } from "./features/report/report-shares.repository.ts";
 import { createScoreService } from "./features/score/score.service.ts";
 import { loadShippedScoreHistory } from "./features/score/score-history.ts";
+import { createSwapModule } from "./features/swap/swap-module.ts";
 import { guardStrategyDiagrams } from "./features/unlocks/strategy-diagram-gate.ts";
 import { createUnlocksService } from "./features/unlocks/unlocks.service.ts";
 import { createHttpApp, type HttpApp } from "./http/app.ts";
@@ -119,6 +120,8 @@ export interface RunningServer {
   predictions: { sweep(): Promise<void> };
   /** checks the pending USDT deposits on chain again (a job that also runs by itself every PAY_SWEEP_SECONDS) */
   deposits: { sweep(): Promise<number> };
+  /** checks the open swap orders on chain and at the aggregator (a job that also runs every SWAP_STATUS_SECONDS) */
+  swaps: { sweep(): Promise<number> };
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -469,6 +472,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           });
       })
     : () => undefined;
+  // swaps from the user's own wallet: chain table, token lists, balances, quote sources, orders and their tracker
+  const swap = createSwapModule({ db, settings: config.swap, market, clock, logger });
+  // open swap orders are followed in the background, by one node at a time (and on demand by getOrderStatus)
+  let swapSweeping: Promise<unknown> | undefined;
+  const swapStatusMs = config.swap.statusSeconds * 1000;
+  const stopSwapTracker = timers.every(swapStatusMs, () => {
+    swapSweeping ??= pubsub
+      .lease("swap-tracker", swapStatusMs)
+      .then((leader) => (leader ? swap.tracker.sweep() : undefined))
+      .catch((error: unknown) => logger.warn({ err: error }, "swap order sweep failed"))
+      .finally(() => {
+        swapSweeping = undefined;
+      });
+  });
   const userInfo = createUserInfoService({ db, clock, users, quota });
   // the points ledger and the points center on it; the profile it shows is user info's
   const points = createPointsService({
@@ -553,6 +570,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     deposits,
     pointsRewards,
     stars: stars.invoices,
+    swap: swap.service,
+    swapAssistant: swap.assistant,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see
@@ -662,8 +681,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       newsSource.auto?.stop();
       stopPredictSweep();
       stopDepositSweep();
+      stopSwapTracker();
       await sweeping;
       await depositSweeping;
+      await swapSweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
@@ -703,5 +724,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
     predictions: { sweep: () => predict.sweep() },
     deposits: { sweep: () => deposits.sweep() },
+    swaps: { sweep: () => swap.tracker.sweep() },
   };
 }

@@ -25,6 +25,8 @@ import type { PointsService } from "../features/points/points.service.ts";
 import type { PredictService } from "../features/predict/predict.service.ts";
 import type { ReportService } from "../features/report/report.service.ts";
 import type { ScoreService } from "../features/score/score.service.ts";
+import type { SwapAssistant } from "../features/swap/ai/swap-assistant.ts";
+import type { SwapService } from "../features/swap/swap.service.ts";
 import type { UnlocksService } from "../features/unlocks/unlocks.service.ts";
 import type { Logger } from "../logger.ts";
 import type { HumanCheck } from "../providers/human-check.ts";
@@ -65,6 +67,8 @@ import { reportPdfRoutes, reportRoutes } from "./routes/report.routes.ts";
 import { scoreRoutes } from "./routes/score.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
 import { starsRoutes } from "./routes/stars.routes.ts";
+import { swapRoutes } from "./routes/swap.routes.ts";
+import { swapAssistantRoutes } from "./routes/swap-assistant.routes.ts";
 import { type TelegramShareRouteDeps, telegramShareRoutes } from "./routes/telegram-share.routes.ts";
 import { type TelegramWebhookReceiver, telegramWebhookRoutes } from "./routes/telegram-webhook.routes.ts";
 import { tonAuthRoutes, tonConnectManifestRoutes } from "./routes/ton-auth.routes.ts";
@@ -129,6 +133,10 @@ export interface HttpDeps {
     deposits: DepositService;
     /** the points system's rewards: invitations, shares, Twitter tasks */
     pointsRewards: PointsRewards;
+    /** swaps from the user's own wallet: chains, tokens, balances, quotes, orders and their tracking */
+    swap: SwapService;
+    /** the swap assistant: a swap request in words read into a draft, and the tokens people trade */
+    swapAssistant: SwapAssistant;
   };
   /** this node's end of the live push channel (closed by the server on shutdown) */
   push: PushHub;
@@ -217,6 +225,8 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", newsRoutes(services.news));
   api.route("/", payRoutes(services.pay));
   api.route("/", depositRoutes(services.deposits));
+  api.route("/", swapRoutes(services.swap));
+  api.route("/", swapAssistantRoutes(services.swapAssistant));
   // the features a 24-hour unlock opens, guarded for standard users (spec §4): the forecast card, making a report
   api.use(routes.sharePicPricePrediction.path, requireUnlock(services.unlocks, "PRICE_FORECAST"));
   api.use(routes.createReport.path, requireUnlock(services.unlocks, "REPORT"));
