@@ -86,13 +86,13 @@ describe("reading the purchase asked for", () => {
 
 describe("the chain a request names", () => {
   it.each<[string, ReturnType<typeof namedChainOf>]>([
-    ["buy 500 USDT of SOL on BSC", { kind: "evm", chainId: 56, name: "BNB Chain" }],
-    ["swap 1 ETH to USDC on the BNB Smart Chain", { kind: "evm", chainId: 56, name: "BNB Chain" }],
+    ["buy 500 USDT of SOL on BSC", { kind: "evm", chainId: 56, name: "BNB Smart Chain" }],
+    ["swap 1 ETH to USDC on the BNB Smart Chain", { kind: "evm", chainId: 56, name: "BNB Smart Chain" }],
     ["Swap 0.5 ETH to USDC on Ethereum", { kind: "evm", chainId: 1, name: "Ethereum" }],
     ["buy 1 ETH on Arbitrum One", { kind: "evm", chainId: 42161, name: "Arbitrum One" }],
     ["buy 10 USDT of OP on Optimism", { kind: "evm", chainId: 10, name: "OP Mainnet" }],
     ["在以太坊上用 100 USDT 买 UNI", { kind: "evm", chainId: 1, name: "Ethereum" }],
-    ["在币安智能链上买 1 BNB", { kind: "evm", chainId: 56, name: "BNB Chain" }],
+    ["在币安智能链上买 1 BNB", { kind: "evm", chainId: 56, name: "BNB Smart Chain" }],
     ["buy 100 USDT of SOL on Solana", { kind: "other", name: "Solana" }],
     ["在波场上买 100 U 的 TRX", { kind: "other", name: "TRON" }],
     ["buy 500 USDT of SOL", undefined],
@@ -230,10 +230,10 @@ describe("a complete request is handed to the swap screen, never ordered", () =>
   it("在BSC上把1 BNB兑换成USDT: the named chain goes into the link; the steps in Chinese", async () => {
     const { text } = await ask("在BSC上把1 BNB兑换成USDT", "cn");
     expect(swapLinks(text)).toEqual([
-      ["1 BNB → USDT · BNB Chain", "/swap?fromChainId=56&toChainId=56&fromToken=BNB&toToken=USDT&amount=1"],
+      ["1 BNB → USDT · BNB Smart Chain", "/swap?fromChainId=56&toChainId=56&fromToken=BNB&toToken=USDT&amount=1"],
     ]);
     expect(text).toContain(
-      "**兑换订单**\n1. ✓ 分析需求：用 1 BNB 换 USDT，在 BNB Chain 上\n2. ✓ 检查资产并生成订单：BNB 的价格见上文",
+      "**兑换订单**\n1. ✓ 分析需求：用 1 BNB 换 USDT，在 BNB Smart Chain 上\n2. ✓ 检查资产并生成订单：BNB 的价格见上文",
     );
     expect(text).toContain("3. ✓ 订单已生成（草稿）：在兑换页查看它");
     expect(text).toContain("**我没有下任何订单。** 我也不会替你签名");

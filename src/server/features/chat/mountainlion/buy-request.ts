@@ -49,7 +49,7 @@ export type NamedChain = { kind: "evm"; chainId: number; name: string } | { kind
 
 const CHAIN_NAMES: readonly [RegExp, NamedChain][] = [
   [/^(?:ethereum|mainnet|以太坊)$/i, { kind: "evm", chainId: 1, name: "Ethereum" }],
-  [/^(?:bsc|bnb(?:\s+smart)?\s*chain|币安智能链)$/i, { kind: "evm", chainId: 56, name: "BNB Chain" }],
+  [/^(?:bsc|bnb(?:\s+smart)?\s*chain|币安智能链)$/i, { kind: "evm", chainId: 56, name: "BNB Smart Chain" }],
   [/^polygon$/i, { kind: "evm", chainId: 137, name: "Polygon" }],
   [/^arbitrum(?:\s+one)?$/i, { kind: "evm", chainId: 42161, name: "Arbitrum One" }],
   [/^base$/i, { kind: "evm", chainId: 8453, name: "Base" }],

@@ -32,6 +32,7 @@ function chain(chainId: number, netWork: string, name: string, symbol: string, s
 const CHAINS = [
   chain(1, "ETH", "Ethereum", "ETH"),
   chain(56, "BSC", "BNB Chain", "BNB", false),
+  chain(137, "POLYGON", "Polygon", "POL"),
   { ...chain(1994, "BTC", "Bitcoin", "BTC"), isEvm: false },
 ];
 
@@ -65,6 +66,7 @@ const LISTS: Record<number, SwapToken[]> = {
     // the same contract twice (two lists name it): answered once
     token(1, "UNI", 5),
   ],
+  137: [token(137, "USDT", 21), token(137, "WPOL", 22)],
   56: [token(56, "USDT", 11), token(56, "ETH", 12), token(56, "WBNB", 13), token(56, "CAKE", 14)],
 };
 
@@ -184,6 +186,13 @@ describe("summaryForSwap", () => {
     const bnbOnEthereum = await assistant(1).summary({ question: "sell 1 BNB", language: "en" });
     expect(bnbOnEthereum.draft).toMatchObject({ chainId: 1, fromToken: null, toToken: address(1) });
     expect(bnbOnEthereum.summary).toContain("BNB is not on Ethereum's token list");
+  });
+
+  it("POL (or its old name MATIC) is the coin on Polygon", async () => {
+    for (const question of ["swap 10 POL to USDT on Polygon", "swap 10 MATIC to USDT on Polygon"]) {
+      const { draft } = await assistant().summary({ question, language: "en" });
+      expect(draft, question).toMatchObject({ chainId: 137, fromToken: NATIVE_TOKEN_ADDRESS, toToken: address(21) });
+    }
   });
 
   it("uses the default chain when none is named", async () => {

@@ -45,6 +45,9 @@ const ETHEREUM_CHAIN_ID = 1;
 /** hotTokenForSwap answers at most this many tokens. */
 export const HOT_TOKENS_MAX = 20;
 
+/** Old names of a chain's coin: MATIC is Polygon's POL. */
+const NATIVE_ALIASES: Readonly<Record<string, string>> = { MATIC: "POL" };
+
 /**
  * Wrapped coins the market prices under their coin's symbol (a wrapped coin is redeemable one for one). Any other
  * list token is priced only under its own symbol.
@@ -73,7 +76,7 @@ export function createSwapAssistant(deps: SwapAssistantDeps): SwapAssistant {
   /** the address a symbol has on a chain: its coin, a list token, or the list's wrapped coin; null when none */
   function addressOf(symbol: string, nativeSymbol: string, list: readonly SwapToken[]): string | null {
     const upper = symbol.toUpperCase();
-    if (upper === nativeSymbol.toUpperCase()) return NATIVE_TOKEN_ADDRESS;
+    if ((NATIVE_ALIASES[upper] ?? upper) === nativeSymbol.toUpperCase()) return NATIVE_TOKEN_ADDRESS;
     const enabled = list.filter((token) => token.isEnable);
     const bySymbol = (wanted: string) => enabled.find((token) => token.symbol.toUpperCase() === wanted);
     return (bySymbol(upper) ?? bySymbol(`W${upper}`))?.address ?? null;
