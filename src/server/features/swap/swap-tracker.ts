@@ -212,7 +212,8 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
       return "unchanged";
     }
     const toToken = readToken(row.toToken);
-    const received = state.receivedAmount === null ? null : formatUnits(BigInt(state.receivedAmount), toToken.decimals);
+    const raw = state.receivedAmount;
+    const received = raw !== null && /^\d{1,78}$/.test(raw) ? formatUnits(BigInt(raw), toToken.decimals) : null;
     switch (state.state) {
       case "done":
         return {
@@ -223,7 +224,9 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
         logger.info({ orderId: row.orderId, detail: state.detail }, "swap: the bridge reports failure");
         return { status: "fail", reason: "txReverted" };
       case "refunded":
-        return { status: "refund_completed", patch: { transferInHash: state.receivingTxHash } };
+        // the refund comes back on the sending chain: not the order's transfer in
+        logger.info({ orderId: row.orderId, refund: state.receivingTxHash }, "swap: the bridge refunded the transfer");
+        return { status: "refund_completed" };
       default:
         return row.status === "exchanging" ? "unchanged" : { status: "exchanging" };
     }
