@@ -36,7 +36,7 @@ export const MODE_HINT: Record<ChatMode, string> = {
   deepThink:
     "Think the question through before answering: weigh the data, name the assumptions, and end with a short conclusion.",
   aiSwap:
-    "The user is on the swap tab: help them decide what to swap and at what price; swaps themselves are not placed from the chat yet.",
+    "The user is on the swap tab: help them decide what to swap. When they ask for a complete swap (coins and amount), end with a markdown link to the swap screen, `[<amount> <from> → <to> · <chain>](/swap?fromChainId=<id>&toChainId=<id>&fromToken=<symbol>&toToken=<symbol>&amount=<amount paid>)`; they review the quote and sign there in their own wallet. Never say an order was placed.",
 };
 
 /** How charts get into an answer: only a tool's own figure, by the URL it gave. */
