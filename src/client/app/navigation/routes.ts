@@ -55,6 +55,7 @@ const AiComparePage = page(() => import("../pages/AiComparePage.tsx"));
 const ReportSharePage = page(() => import("../pages/ReportSharePage.tsx"));
 const PointsCenterPage = page(() => import("../pages/PointsCenterPage.tsx"));
 const PlansPage = page(() => import("../pages/PlansPage.tsx"));
+const SwapPage = page(() => import("../pages/SwapPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -62,9 +63,10 @@ const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, 
 export const appRoutes: readonly AppRoute[] = [
   { path: "/", title: msg`Home`, page: HomePage },
   { path: "/chat/:id", title: msg`Chat`, page: ChatPage },
-  upcoming("/swap", msg`Swap`),
-  upcoming("/swap/:id", msg`Swap`),
-  upcoming("/aiBuyCoins", msg`AI one-click buy`),
+  { path: "/swap", title: msg`Swap`, page: SwapPage },
+  { path: "/swap/:id", title: msg`Swap`, page: SwapPage },
+  // AI one-click buy: the same swap screen, with the offer to ask for the swap in words (the chat's aiSwap mode)
+  { path: "/aiBuyCoins", title: msg`AI one-click buy`, page: SwapPage },
   { path: "/crypto/:coinCode", title: msg`Token`, page: TokenPage },
   { path: "/tokensData/:coinAbbr", title: msg`Token data`, page: TokenPage },
   { path: "/predict/:coinAbbr", title: msg`Predict`, page: PredictPage },

@@ -91,6 +91,7 @@ export type SwapAction =
   | { kind: "fixReceiveAddress" }
   | { kind: "quoting" }
   | { kind: "noQuote" }
+  | { kind: "signIn" }
   | { kind: "approve"; symbol: string }
   | { kind: "swap" }
   | { kind: "busy" };
@@ -111,6 +112,8 @@ export interface SwapActionInput {
   /** the quote needs an allowance the wallet has not given yet */
   needsApproval: boolean;
   fromSymbol: string;
+  /** swaps are orders of an account: a visitor signs in first (quotes need no account) */
+  signedIn: boolean;
   busy: boolean;
 }
 
@@ -128,6 +131,7 @@ export function swapAction(input: SwapActionInput): SwapAction {
   if (!input.receiveAddressOk) return { kind: "fixReceiveAddress" };
   if (input.quote === "loading" || input.quote === "none") return { kind: "quoting" };
   if (input.quote === "error") return { kind: "noQuote" };
+  if (!input.signedIn) return { kind: "signIn" };
   if (input.needsApproval) return { kind: "approve", symbol: input.fromSymbol };
   return { kind: "swap" };
 }

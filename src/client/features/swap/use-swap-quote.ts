@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import { swapRoutes } from "../../../contract/swap.ts";
+import type { ApiError } from "../../shared/api/api-error.ts";
+import { swrOptions } from "../../shared/api/swr-options.ts";
+import { getSwapQuote, type QuoteRequest, type SwapQuote } from "./api/swap-api.ts";
+
+/** The request once it has stayed the same for `delayMs` (spec §9 debounce 1 s): typing asks one quote. */
+export function useDebounced<T>(value: T, key: string, delayMs: number): T {
+  const [settled, setSettled] = useState<{ key: string; value: T }>({ key, value });
+  useEffect(() => {
+    if (key === settled.key) return;
+    const timer = setTimeout(() => setSettled({ key, value }), delayMs);
+    return () => clearTimeout(timer);
+  }, [key, value, delayMs, settled.key]);
+  return settled.value;
+}
+
+function requestKey(request: QuoteRequest | null): string {
+  return request === null ? "" : JSON.stringify(request);
+}
+
+/**
+ * The best quote for the request (null: nothing to ask yet), asked `debounceMs` after the last change and asked
+ * again when it expires (the server keeps it until expiresAt). Errors are the server's (quoteServiceUnreachable
+ * when no quote service answered: no quote is made up).
+ */
+export function useSwapQuote(request: QuoteRequest | null, debounceMs: number) {
+  const key = requestKey(request);
+  const settled = useDebounced(request, key, debounceMs);
+  const settledKey = requestKey(settled);
+  const pending = key !== settledKey;
+  const swr = useSWR<SwapQuote, ApiError, readonly [string, string] | null>(
+    settled === null ? null : [swapRoutes.swapGetQuoteData.path, settledKey],
+    () => (settled === null ? Promise.reject(new Error("no request")) : getSwapQuote(settled)),
+    { ...swrOptions, keepPreviousData: false },
+  );
+  const { mutate } = swr;
+  const quote = pending ? undefined : swr.data;
+  const expiresAt = quote?.expiresAt;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const due = Date.parse(expiresAt) - Date.now();
+    if (!Number.isFinite(due)) return;
+    const timer = setTimeout(() => void mutate(), Math.max(due, 1_000));
+    return () => clearTimeout(timer);
+  }, [expiresAt, mutate]);
+  return {
+    quote,
+    error: pending ? undefined : swr.error,
+    loading: request !== null && (pending || swr.isLoading || (swr.data === undefined && swr.error === undefined)),
+    refreshing: swr.isValidating,
+    refresh: () => void mutate(),
+  };
+}
