@@ -18,6 +18,7 @@ import {
   paid,
   post,
   quote,
+  quoteCall,
   report,
   type SwapUser,
   type SwapWorld,
@@ -183,6 +184,31 @@ describe("swap orders on a local Uniswap v2", () => {
       kind: "swap",
     });
     expect(res.json).toMatchObject({ code: 1001, data: { field: "hash", key: "swapTxMismatch" } });
+  });
+
+  it("an indicative quote (no wallet) becomes an order that sends the bought tokens to another wallet", async () => {
+    const user = await swapUser(world);
+    const friend = await swapUser(world);
+    const indicative = await quoteCall(world, { fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.2" }, user);
+    const q = dataOf<{ quote: { quoteId: string; toAmountMin: string } }>(indicative).quote;
+    // the receive address is checked now: a contract is refused
+    const toContract = await post(world, user, "/swap/getSwapData", {
+      quoteId: q.quoteId,
+      fromAddress: user.address,
+      toAddress: world.chain.weth,
+    });
+    expect(toContract.json).toMatchObject({ code: 3001, data: { field: "toAddress", key: "exchangeAddress" } });
+
+    const { order, swapTx } = await openOrder(world, user, q.quoteId, { toAddress: friend.address });
+    expect(order).toMatchObject({ fromAddress: user.address, toAddress: friend.address });
+    const before = await balance(world.chain.tusd, friend);
+    const hash = await send(world, user, swapTx);
+    await mined(world, hash);
+    const done = await report(world, user, order.orderId, hash, "swap");
+    expect(done.status).toBe("completed");
+    const received = parseUnits(done.receivedAmount ?? "0", 6);
+    expect(received).toBeGreaterThanOrEqual(parseUnits(q.toAmountMin, 6));
+    expect(await balance(world.chain.tusd, friend)).toBe(before + received);
   });
 
   it("a retried getSwapData with the same request id answers the first order", async () => {

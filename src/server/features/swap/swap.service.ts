@@ -117,6 +117,15 @@ function failureOf(error: unknown): QuoteFailure {
   return "swapQuoteError";
 }
 
+const RAW = /^\d{1,78}$/;
+/** the source's amounts are raw integers (a source answering otherwise is a source error, never a 500) */
+const wellFormed = (quote: SourceQuote) =>
+  RAW.test(quote.toAmount) &&
+  RAW.test(quote.toAmountMin) &&
+  RAW.test(quote.feeAmount) &&
+  (quote.gasNative === null || RAW.test(quote.gasNative)) &&
+  BigInt(quote.toAmount) > 0n;
+
 /** Resolves with the source's answer, or rejects once the timeout passes even if the source ignores its signal. */
 async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -295,6 +304,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       asked.map(async (source) => {
         try {
           const answer = await withTimeout(settings.quoteTimeoutMs, (signal) => source.quote(request, signal));
+          if (!wellFormed(answer)) throw new Error(`${source.id} answered amounts that are not raw integers`);
           return { source, answer, failure: undefined };
         } catch (error) {
           const failure = failureOf(error);
