@@ -42,7 +42,8 @@ export function useSwapQuote(request: QuoteRequest | null, debounceMs: number) {
     if (!expiresAt) return;
     const due = Date.parse(expiresAt) - Date.now();
     if (!Number.isFinite(due)) return;
-    const timer = setTimeout(() => void mutate(), Math.max(due, 1_000));
+    // setTimeout takes at most 2^31-1 ms; a later expiry is asked again after that long
+    const timer = setTimeout(() => void mutate(), Math.min(Math.max(due, 1_000), 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [expiresAt, mutate]);
   return {

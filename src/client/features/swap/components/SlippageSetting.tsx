@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Swap } from "../../../../contract/constants.ts";
+import { SWAP_SLIPPAGE_DEFAULT } from "../../../../contract/swap.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { checkSlippage, SLIPPAGE_PRESETS } from "../swap-logic.ts";
 
@@ -18,7 +19,9 @@ export function SlippageSetting({ value, onChange }: SlippageSettingProps) {
   const customId = useId();
   const noteId = useId();
   const check = checkSlippage(value);
-  const preset = SLIPPAGE_PRESETS.find((option) => option === value.trim());
+  // typing "15" passes through "1": the custom field keeps its own text, so a preset lights up only when picked
+  const [custom, setCustom] = useState(() => (SLIPPAGE_PRESETS.some((option) => option === value.trim()) ? "" : value));
+  const preset = custom === "" ? SLIPPAGE_PRESETS.find((option) => option === value.trim()) : undefined;
   const warnAt = Swap.slippageWarnPercent;
   return (
     <fieldset className="swap-slippage">
@@ -30,7 +33,10 @@ export function SlippageSetting({ value, onChange }: SlippageSettingProps) {
             type="button"
             className="swap-chip"
             aria-pressed={preset === option}
-            onClick={() => onChange(option)}
+            onClick={() => {
+              setCustom("");
+              onChange(option);
+            }}
           >
             {option}%
           </button>
@@ -42,10 +48,14 @@ export function SlippageSetting({ value, onChange }: SlippageSettingProps) {
             className="input"
             inputMode="decimal"
             placeholder={t`Custom`}
-            value={preset ? "" : value}
+            value={custom}
             aria-invalid={check.issue ? true : undefined}
             aria-describedby={noteId}
-            onChange={(event) => onChange(event.currentTarget.value.replace(/[^\d.]/g, "").slice(0, 5))}
+            onChange={(event) => {
+              const text = event.currentTarget.value.replace(/[^\d.]/g, "").slice(0, 5);
+              setCustom(text);
+              onChange(text === "" ? SWAP_SLIPPAGE_DEFAULT : text);
+            }}
           />
           <span aria-hidden="true">%</span>
         </label>

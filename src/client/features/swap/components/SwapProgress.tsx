@@ -85,7 +85,7 @@ export function SwapProgress({ run, onCancelOrder, onClose }: SwapProgressProps)
           <StatusBadge status={order.status} />
         </div>
       ) : null}
-      <ol className="swap-steps">
+      <ol className="swap-steps" aria-label={t`Transfer steps`}>
         {transferSteps.map((step) => {
           const state = states?.[step] ?? (run.phase === "failed" && step === "approve" ? "failed" : "todo");
           return (
