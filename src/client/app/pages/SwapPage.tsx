@@ -1,36 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSetAtom } from "jotai";
 import { useLocation, useSearch } from "wouter";
-import { swapScreenQuerySchema } from "../../../contract/chat.ts";
-import { type SwapPrefill, SwapScreen } from "../../features/swap/components/SwapScreen.tsx";
+import { SwapScreen } from "../../features/swap/components/SwapScreen.tsx";
 import { SwapTransactionRecord } from "../../features/swap/orders/index.ts";
+import { swapPrefillOf } from "../../features/swap/swap-prefill.ts";
 import { useHost } from "../../host/host-context.tsx";
 import { searchTabAtom } from "../../shared/settings/settings.ts";
 import { Button } from "../../shared/ui/Button.tsx";
 import type { PageProps } from "./page-props.ts";
 import "./pages.css";
-
-/** The prefill the aiSwap chat (or a link) hands over; a name that does not read is left out, not guessed. */
-export function swapPrefillOf(search: string): SwapPrefill {
-  const params = new URLSearchParams(search);
-  const shape = swapScreenQuerySchema.shape;
-  const read = <T,>(name: keyof typeof shape, parse: (value: string) => T | undefined): T | undefined => {
-    const value = params.get(name);
-    return value === null ? undefined : parse(value);
-  };
-  const prefill: SwapPrefill = {};
-  const fromChainId = read("fromChainId", (value) => shape.fromChainId.safeParse(value).data);
-  const toChainId = read("toChainId", (value) => shape.toChainId.safeParse(value).data);
-  const fromToken = read("fromToken", (value) => shape.fromToken.safeParse(value).data);
-  const toToken = read("toToken", (value) => shape.toToken.safeParse(value).data);
-  const amount = read("amount", (value) => shape.amount.safeParse(value).data);
-  if (fromChainId !== undefined) prefill.fromChainId = fromChainId;
-  if (toChainId !== undefined) prefill.toChainId = toChainId;
-  if (fromToken !== undefined) prefill.fromToken = fromToken;
-  if (toToken !== undefined) prefill.toToken = toToken;
-  if (amount !== undefined) prefill.amount = amount;
-  return prefill;
-}
 
 /**
  * /swap, /swap/:id (query type=newChat, isAgents=Y: opened from the swap agent) and /aiBuyCoins (AI one-click buy):

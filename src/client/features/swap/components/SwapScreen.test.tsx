@@ -9,6 +9,7 @@ import { userIdAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import type { RecordedCall, StubReply } from "../../../shared/testing/stub-api.ts";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
+import { swapTokensAtom } from "../swap-state.ts";
 import {
   APPROVE_HASH,
   fakeAssets,
@@ -381,5 +382,39 @@ describe("the swap in the user's wallet", () => {
     const { user } = renderSwap();
     await user.click(await actionButton("Connect wallet"));
     expect(await screen.findByText("Please install the wallet first.")).toBeInTheDocument();
+  });
+});
+
+describe("choosing tokens", () => {
+  it("picks a token by search on another chain, flips, and keeps the pair for the next visit", async () => {
+    stubApi(swapServer());
+    const { user, store, unmount } = renderSwap({ prefill: {}, signedIn: false });
+    // no prefill and nothing kept: the chain's coin for a stablecoin on the first chain
+    await screen.findByRole("button", { name: "Token to pay: ETH on Ethereum" });
+    expect(screen.getByRole("button", { name: "Token to receive: USDC on Ethereum" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Token to receive: USDC on Ethereum" }));
+    const picker = within(await screen.findByRole("dialog", { name: "Select the token to receive" }));
+    await user.selectOptions(picker.getByRole("combobox", { name: "Network" }), "137");
+    await user.type(picker.getByRole("searchbox", { name: "Search" }), "wrapped");
+    await picker.findByText("Token list: @uniswap/default-token-list 13.0.0");
+    const list = within(picker.getByRole("list", { name: "Tokens" }));
+    expect(list.getAllByRole("button").map((button) => button.textContent)).toEqual(["WWETHWrapped Ether"]);
+    await user.click(list.getByRole("button"));
+    expect(await screen.findByRole("button", { name: "Token to receive: WETH on Polygon" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Switch the tokens" }));
+    expect(screen.getByRole("button", { name: "Token to pay: WETH on Polygon" })).toBeInTheDocument();
+    expect(store.get(swapTokensAtom)).toMatchObject({
+      from: { symbol: "WETH", chainId: 137 },
+      to: { symbol: "ETH", chainId: 1 },
+    });
+    expect(JSON.parse(localStorage.getItem("swapTokens") ?? "null")).toMatchObject({
+      from: { symbol: "WETH", chainId: 137 },
+    });
+
+    unmount();
+    renderSwap({ prefill: {}, signedIn: false });
+    expect(await screen.findByRole("button", { name: "Token to pay: WETH on Polygon" })).toBeInTheDocument();
   });
 });
