@@ -79,6 +79,8 @@ export async function startTestServer(
     // tests of the live and auto sources point them at loopback stand-ins
     MARKET_PROVIDER: "replay",
     NEWS_PROVIDER: "archive",
+    // no quote source leaves the machine; swap tests name theirs (a local router, loopback stand-ins)
+    SWAP_SOURCES: "none",
     ...env,
   };
   const logs: Record<string, unknown>[] = [];
