@@ -431,17 +431,20 @@ export function SwapScreen({
     );
   }
 
+  const tokenLabel = (side: "from" | "to", token: SwapToken | null, chainName: string | undefined) => {
+    if (!token) return side === "from" ? t`Token to pay: none chosen` : t`Token to receive: none chosen`;
+    const symbol = token.symbol;
+    const network = chainName ?? token.chain;
+    return side === "from" ? t`Token to pay: ${symbol} on ${network}` : t`Token to receive: ${symbol} on ${network}`;
+  };
+
   const tokenButton = (side: "from" | "to", token: SwapToken | null) => {
     const chainName = chains.find((chain) => chain.chainId === token?.chainId)?.name;
     return (
       <button
         type="button"
         className="swap-token"
-        aria-label={
-          side === "from"
-            ? t`Token to pay: ${token ? `${token.symbol} on ${chainName ?? token.chain}` : "none"}`
-            : t`Token to receive: ${token ? `${token.symbol} on ${chainName ?? token.chain}` : "none"}`
-        }
+        aria-label={tokenLabel(side, token, chainName)}
         disabled={chains.length === 0 || running}
         onClick={() => setPicker(side)}
       >
