@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { swapRoutes } from "../../../contract/swap.ts";
 import type { ApiError } from "../../shared/api/api-error.ts";
@@ -8,11 +8,14 @@ import { getSwapQuote, type QuoteRequest, type SwapQuote } from "./api/swap-api.
 /** The request once it has stayed the same for `delayMs` (spec §9 debounce 1 s): typing asks one quote. */
 export function useDebounced<T>(value: T, key: string, delayMs: number): T {
   const [settled, setSettled] = useState<{ key: string; value: T }>({ key, value });
+  // the value of the latest render; the timer restarts only when the key changes, not on every render
+  const latest = useRef(value);
+  latest.current = value;
   useEffect(() => {
     if (key === settled.key) return;
-    const timer = setTimeout(() => setSettled({ key, value }), delayMs);
+    const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
     return () => clearTimeout(timer);
-  }, [key, value, delayMs, settled.key]);
+  }, [key, delayMs, settled.key]);
   return settled.value;
 }
 

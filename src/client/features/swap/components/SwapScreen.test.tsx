@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NATIVE_TOKEN_ADDRESS } from "../../../../contract/swap.ts";
 import { createBrowserHost } from "../../../host/browser-host.ts";
 import type { Host } from "../../../host/host.ts";
@@ -141,6 +141,23 @@ describe("the quote", () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Quote" })).toBeNull();
     expect(screen.getByRole("status", { name: "Estimated amount received" })).toHaveTextContent("0.0");
+  });
+});
+
+describe("the debounce (spec §9)", () => {
+  it("asks one quote a second after the last keystroke, for the whole amount", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubApi(swapServer());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<SwapScreen prefill={USDC_TO_ETH} flowTiming={instant} />);
+    await screen.findByRole("button", { name: "Token to pay: USDC on Ethereum" });
+    await user.type(screen.getByRole("textbox", { name: "You pay" }), "100");
+    const quotes = () => api.calls.filter((call) => call.path === "swap/getQuoteData");
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(quotes()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await screen.findByRole("region", { name: "Quote" });
+    expect(quotes().map((call) => call.query.get("amount"))).toEqual(["100"]);
   });
 });
 
