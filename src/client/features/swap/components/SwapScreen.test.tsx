@@ -129,7 +129,7 @@ describe("the quote", () => {
     stubApi(
       swapServer((call) =>
         call.path === "swap/getQuoteData"
-          ? { code: 1001, data: { key: "quoteServiceUnreachable" }, msg: "all sources failed" }
+          ? { status: 503, code: 1001, data: { key: "quoteServiceUnreachable" }, msg: "no quote source is configured" }
           : undefined,
       ),
     );

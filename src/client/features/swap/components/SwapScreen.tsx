@@ -431,6 +431,16 @@ export function SwapScreen({
     );
   }
 
+  if (chainList.data && chains.length === 0) {
+    return (
+      <div className="swap-card">
+        <p className="swap-warning" role="status">
+          {i18n._(messageForKey("chainNotSupported"))}
+        </p>
+      </div>
+    );
+  }
+
   const tokenLabel = (side: "from" | "to", token: SwapToken | null, chainName: string | undefined) => {
     if (!token) return side === "from" ? t`Token to pay: none chosen` : t`Token to receive: none chosen`;
     const symbol = token.symbol;
