@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import {
   decodeFunctionResult,
   encodeFunctionData,
@@ -75,6 +76,8 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
   async function batchRead(client: PublicClient, owner: `0x${string}`, list: SwapToken[]): Promise<Read> {
     // requests made with one signal are batched together, apart from other callers' requests
     const { signal } = new AbortController();
+    // every request of the read listens on the one signal: up to 251 listeners, on purpose
+    setMaxListeners(list.length + 10, signal);
     const blockNumber = client.request({ method: "eth_blockNumber" }, { signal });
     const reads = list.map((token) =>
       isNative(token.address)
