@@ -163,6 +163,8 @@ export const validationMessageKeys = [
   "chainNotSupported",
   /** the reported transaction is not the order's (other sender, target or chain) */
   "swapTxMismatch",
+  /** the only sources of a route (a cross-chain one) quote only for a connected wallet */
+  "connectWalletForQuote",
   /** the order's swap transaction was sent already: it can no longer be cancelled */
   "orderNotCancellable",
   /** the swap transaction reverted because the price moved beyond the slippage */

@@ -127,6 +127,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   balancesUnavailable: msg`Balances cannot be read from the network right now.`,
   chainNotSupported: msg`Swaps are not offered on this network here.`,
   swapTxMismatch: msg`This transaction is not the order's transaction.`,
+  connectWalletForQuote: msg`Connect a wallet to get a quote for this route.`,
   orderNotCancellable: msg`The swap was sent already, so the order cannot be cancelled.`,
   slippageExceeded: msg`The price moved beyond your slippage. Nothing was swapped.`,
   // Successes

@@ -218,6 +218,20 @@ describe("quotes", () => {
     expect(error).toMatchObject({ code: 1001, key: "quoteServiceUnreachable", status: 502 });
   });
 
+  it("leaves a source that quotes only for a wallet out of an indicative quote, and says to connect one when none is left", async () => {
+    const walletOnly = { ...source("lifi", async () => answer(5n)), needsWallet: true };
+    const other = source("b", async () => answer(3n));
+    const both = service([walletOnly, other]).swap;
+    const indicative = (await both.quote(query(), undefined)).quote;
+    const withWallet = (await both.quote(query({ fromAddress: WALLET }), undefined)).quote;
+    expect(indicative.compared).toEqual([]);
+    expect(withWallet.compared).toHaveLength(1);
+    expect(Number(withWallet.toAmount)).toBeGreaterThan(Number(indicative.toAmount));
+    const error = await rejection(service([walletOnly]).swap.quote(query(), undefined));
+    expect(error).toMatchObject({ code: 1001, key: "connectWalletForQuote", status: 400 });
+    expect(error.issues).toEqual([{ field: "fromAddress", key: "connectWalletForQuote" }]);
+  });
+
   it("with no source configured: quoteServiceUnreachable (503)", async () => {
     const { swap } = service([]);
     expect(await rejection(swap.quote(query(), undefined))).toMatchObject({

@@ -284,9 +284,14 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (toAddress) await checkReceiver(toAddress, toChain.chainId, [...pairTokens, ...routers()], "toAddress");
 
     const chainsOf = { fromChainId: fromChain.chainId, toChainId: toChain.chainId };
-    const asked = sources.filter((source) => source.supports(chainsOf));
-    if (asked.length === 0) {
+    const able = sources.filter((source) => source.supports(chainsOf));
+    if (able.length === 0) {
       throw invalidField("toChainId", "unsupportedSwapPair", "no configured source swaps between these chains");
+    }
+    // a source that quotes only for a known wallet (LI.FI) is left out of an indicative quote
+    const asked = able.filter((source) => fromAddress !== undefined || !source.needsWallet);
+    if (asked.length === 0) {
+      throw invalidField("fromAddress", "connectWalletForQuote", "the sources of this route quote only for a wallet");
     }
     const request: QuoteRequest = {
       ...chainsOf,

@@ -223,6 +223,7 @@ export function createLifiSource(settings: Pick<SwapSettings, "lifi" | "quoteTim
   return {
     id: "lifi",
     label: "LI.FI",
+    needsWallet: true,
     supports: ({ fromChainId, toChainId }) => LIFI_CHAIN_IDS.has(fromChainId) && LIFI_CHAIN_IDS.has(toChainId),
 
     async quote(request, signal): Promise<SourceQuote> {

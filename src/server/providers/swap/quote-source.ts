@@ -87,6 +87,8 @@ export interface QuoteSource {
   readonly id: string;
   /** shown to the user */
   readonly label: string;
+  /** it quotes only for a known sending wallet (LI.FI requires fromAddress): not asked for an indicative quote */
+  readonly needsWallet?: boolean;
   /** it can quote this pair of chains (cross-chain only for sources that bridge) */
   supports(request: Pick<QuoteRequest, "fromChainId" | "toChainId">): boolean;
   quote(request: QuoteRequest, signal: AbortSignal): Promise<SourceQuote>;
