@@ -20,9 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../src/contract/errors.ts";
 import { NATIVE_TOKEN_ADDRESS } from "../../src/contract/swap.ts";
 import { ApiError } from "../../src/server/api-error.ts";
-import type { SwapSettings } from "../../src/server/config-swap.ts";
 import { createWalletBalances } from "../../src/server/features/swap/balances/wallet-balances.ts";
 import { createChainTable } from "../../src/server/features/swap/chains/chain-table.ts";
+import { swapSettings } from "../../src/server/features/swap/testing/settings.ts";
 import { createTokenLists } from "../../src/server/features/swap/tokens/token-lists.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { type JsonRpcProxy, startJsonRpcProxy } from "../support/json-rpc-proxy.ts";
@@ -91,27 +91,6 @@ async function startCounter(target: string): Promise<Counter> {
   };
 }
 
-function settingsFor(overrides: Partial<SwapSettings>): SwapSettings {
-  return {
-    sources: [],
-    lifi: { url: "http://127.0.0.1:9/lifi", apiKey: undefined },
-    velora: { url: "http://127.0.0.1:9/velora" },
-    zeroex: undefined,
-    oneinch: undefined,
-    uniswapV2: undefined,
-    integrator: "mountainlion",
-    feeBps: 0,
-    feeRecipient: undefined,
-    quoteTimeoutMs: 8_000,
-    quoteTtlSeconds: 60,
-    statusSeconds: 15,
-    orderTimeoutMinutes: 30,
-    dailyLimitUsd: 50_000,
-    rpcUrls: {},
-    ...overrides,
-  };
-}
-
 /** decimals of the i-th test token: a mix of 6 and 18 */
 const decimalsOf = (index: number) => (index % 3 === 0 ? 6 : 18);
 
@@ -140,7 +119,7 @@ describe("wallet balances by JSON-RPC batches (no Multicall3)", () => {
   const clock = manualClock(new Date("2026-03-02T10:00:00Z"));
 
   const build = (rpcUrl: string, list: Address[]) => {
-    const settings = settingsFor({
+    const settings = swapSettings({
       sources: ["uniswapv2"],
       uniswapV2: { chainId: LOCAL_ID, router: spender, tokens: list, rpcUrl, name: "Anvil" },
     });
@@ -359,7 +338,7 @@ describe("wallet balances by one Multicall3 call", () => {
   });
 
   it("reads the chain's list and extra tokens in one aggregate3 call", async () => {
-    const settings = settingsFor({ sources: ["lifi"], rpcUrls: { [mainnet.id]: counter.url } });
+    const settings = swapSettings({ sources: ["lifi"], rpcUrls: { [mainnet.id]: counter.url } });
     const chains = createChainTable(settings);
     expect(chains.byId(mainnet.id)).toMatchObject({ netWork: "ETH", multicall: true, swappable: true });
     const tokenLists = createTokenLists({ chains, settings });

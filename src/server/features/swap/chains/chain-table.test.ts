@@ -2,28 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Swap } from "../../../../contract/constants.ts";
 import { chainEntrySchema } from "../../../../contract/swap.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
+import { swapSettings } from "../testing/settings.ts";
 import { createChainTable, LOCAL_NETWORK, RPC_BATCH_SIZE } from "./chain-table.ts";
-
-function settingsFor(overrides: Partial<SwapSettings> = {}): SwapSettings {
-  return {
-    sources: ["lifi", "velora"],
-    lifi: { url: "https://li.quest/v1", apiKey: undefined },
-    velora: { url: "https://api.paraswap.io" },
-    zeroex: undefined,
-    oneinch: undefined,
-    uniswapV2: undefined,
-    integrator: "mountainlion",
-    feeBps: 0,
-    feeRecipient: undefined,
-    quoteTimeoutMs: 8_000,
-    quoteTtlSeconds: 60,
-    statusSeconds: 15,
-    orderTimeoutMinutes: 30,
-    dailyLimitUsd: 50_000,
-    rpcUrls: {},
-    ...overrides,
-  };
-}
 
 const local = {
   chainId: 31_337,
@@ -34,7 +14,7 @@ const local = {
 } as const satisfies SwapSettings["uniswapV2"];
 
 describe("chain table", () => {
-  const table = createChainTable(settingsFor());
+  const table = createChainTable(swapSettings());
   const all = table.all();
   const evm = all.filter((entry) => entry.isEvm);
 
@@ -82,7 +62,7 @@ describe("chain table", () => {
   it("marks the EVM chains swappable when an aggregator is set up, none when no source is", () => {
     expect(evm.every((entry) => entry.swappable)).toBe(true);
     expect(all.filter((entry) => !entry.isEvm).some((entry) => entry.swappable)).toBe(false);
-    const none = createChainTable(settingsFor({ sources: [] })).all();
+    const none = createChainTable(swapSettings({ sources: [] })).all();
     expect(none.some((entry) => entry.swappable)).toBe(false);
   });
 
@@ -97,7 +77,7 @@ describe("chain table", () => {
   });
 
   it("reads through CHAIN_RPC_URL_<id> when set, shows wallets the public node, and keeps one client per chain", () => {
-    const custom = createChainTable(settingsFor({ rpcUrls: { 1: "http://127.0.0.1:8545/eth" } }));
+    const custom = createChainTable(swapSettings({ rpcUrls: { 1: "http://127.0.0.1:8545/eth" } }));
     const client = custom.client(1);
     expect(client?.chain?.id).toBe(1);
     expect(client?.transport).toMatchObject({ type: "http", url: "http://127.0.0.1:8545/eth" });
@@ -109,7 +89,7 @@ describe("chain table", () => {
   });
 
   it("adds the local Uniswap v2 chain from the settings", () => {
-    const withLocal = createChainTable(settingsFor({ sources: ["uniswapv2"], uniswapV2: local }));
+    const withLocal = createChainTable(swapSettings({ sources: ["uniswapv2"], uniswapV2: local }));
     expect(withLocal.byId(local.chainId)).toEqual({
       netWork: LOCAL_NETWORK,
       chainId: local.chainId,
@@ -137,7 +117,7 @@ describe("chain table", () => {
   });
 
   it("keeps a known chain's entry when the local chain has its id, reading through the local node", () => {
-    const onKnown = createChainTable(settingsFor({ sources: ["uniswapv2"], uniswapV2: { ...local, chainId: 56 } }));
+    const onKnown = createChainTable(swapSettings({ sources: ["uniswapv2"], uniswapV2: { ...local, chainId: 56 } }));
     expect(onKnown.byId(56)).toMatchObject({ netWork: "BSC", swappable: true });
     expect(onKnown.byId(1)).toMatchObject({ swappable: false });
     expect(onKnown.all()).toHaveLength(all.length);

@@ -3,31 +3,11 @@ import { NATIVE_TOKEN_ADDRESS, swapTokenSchema } from "../../../../contract/swap
 import { ApiError } from "../../../api-error.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
 import { createChainTable } from "../chains/chain-table.ts";
+import { swapSettings } from "../testing/settings.ts";
 import { createTokenLists, TOKEN_LIST_PACKAGE } from "./token-lists.ts";
 
-function settingsFor(overrides: Partial<SwapSettings> = {}): SwapSettings {
-  return {
-    sources: ["lifi", "velora"],
-    lifi: { url: "https://li.quest/v1", apiKey: undefined },
-    velora: { url: "https://api.paraswap.io" },
-    zeroex: undefined,
-    oneinch: undefined,
-    uniswapV2: undefined,
-    integrator: "mountainlion",
-    feeBps: 0,
-    feeRecipient: undefined,
-    quoteTimeoutMs: 8_000,
-    quoteTtlSeconds: 60,
-    statusSeconds: 15,
-    orderTimeoutMinutes: 30,
-    dailyLimitUsd: 50_000,
-    rpcUrls: {},
-    ...overrides,
-  };
-}
-
 function listsFor(overrides: Partial<SwapSettings> = {}) {
-  const settings = settingsFor(overrides);
+  const settings = swapSettings(overrides);
   return createTokenLists({ chains: createChainTable(settings), settings });
 }
 
