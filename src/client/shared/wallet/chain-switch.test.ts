@@ -60,4 +60,19 @@ describe("switchToChain", () => {
     expect(error).toBeInstanceOf(ChainSwitchError);
     expect(error).toMatchObject({ failure: "rejected" });
   });
+
+  it("never adds a chain known by id only: 4902 and -32601 are unknownChain, other failures wrongNetwork", async () => {
+    for (const [code, failure] of [
+      [4902, "unknownChain"],
+      [-32601, "unknownChain"],
+      [-32603, "wrongNetwork"],
+      [4001, "rejected"],
+    ] as const) {
+      const { provider, methods } = wallet(() => {
+        throw fail(code);
+      });
+      await expect(switchToChain(provider, { chainId: 56 })).rejects.toMatchObject({ failure });
+      expect(methods).toEqual(["eth_chainId", "wallet_switchEthereumChain"]);
+    }
+  });
 });

@@ -17,7 +17,13 @@ export interface AddableChain {
   blockExplorerUrls: readonly string[];
 }
 
-export type ChainSwitchFailure = "rejected" | "wrongNetwork";
+/** A chain the app knows only by id (no RPC URL to give): a wallet that does not know it cannot be helped. */
+export interface KnownChain {
+  chainId: number;
+}
+
+/** "unknownChain" only for a KnownChain: the wallet does not know the chain and the app cannot add it. */
+export type ChainSwitchFailure = "rejected" | "wrongNetwork" | "unknownChain";
 
 export class ChainSwitchError extends Error {
   override name = "ChainSwitchError";
@@ -39,13 +45,20 @@ function rejected(error: unknown): boolean {
   return providerErrorCode(error) === USER_REJECTED;
 }
 
+function isAddable(chain: AddableChain | KnownChain): chain is AddableChain {
+  return "rpcUrl" in chain;
+}
+
 /**
  * Puts the wallet on `chain`: wallet_switchEthereumChain, and when the wallet does not know the chain (4902)
  * wallet_addEthereumChain with the chain table's RPC URL and explorer, then the switch again. A wallet that has
  * neither method (-32601) is only logged: the chain id it then reports decides. Throws ChainSwitchError
  * "rejected" when the user refuses, "wrongNetwork" when the wallet stays on another chain.
+ *
+ * A KnownChain (no RPC URL, as the top-up's deposit chains) is never added: 4902, and -32601 which some wallets
+ * answer instead, throw "unknownChain" so the user can be asked to add the chain in the wallet.
  */
-export async function switchToChain(provider: Eip1193Provider, chain: AddableChain): Promise<void> {
+export async function switchToChain(provider: Eip1193Provider, chain: AddableChain | KnownChain): Promise<void> {
   if ((await walletChainId(provider)) === chain.chainId) return;
   const switchParams = [{ chainId: hexId(chain.chainId) }];
   try {
@@ -53,6 +66,10 @@ export async function switchToChain(provider: Eip1193Provider, chain: AddableCha
   } catch (error) {
     if (rejected(error)) throw new ChainSwitchError("rejected", { cause: error });
     const code = providerErrorCode(error);
+    if (!isAddable(chain)) {
+      const unknown = code === UNRECOGNISED_CHAIN || code === METHOD_NOT_FOUND;
+      throw new ChainSwitchError(unknown ? "unknownChain" : "wrongNetwork", { cause: error });
+    }
     if (code === METHOD_NOT_FOUND) {
       console.warn("The wallet has no wallet_switchEthereumChain", error);
     } else if (code === UNRECOGNISED_CHAIN) {

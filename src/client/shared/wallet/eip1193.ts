@@ -1,7 +1,4 @@
-/**
- * The slice of EIP-1193 (a wallet's provider) features use to sign. The same shapes live in the sign-in's and the
- * top-up's wallet modules; this copy is the shared one new features import.
- */
+/** The slice of EIP-1193 (a wallet's provider) the sign-in, the top-up and the swap use. */
 export interface Eip1193Provider {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
   on?(event: string, listener: (...args: unknown[]) => void): unknown;
@@ -12,7 +9,7 @@ export function isEip1193Provider(value: unknown): value is Eip1193Provider {
   return typeof value === "object" && value !== null && "request" in value && typeof value.request === "function";
 }
 
-/** EIP-1193 "user rejected the request" */
+/** EIP-1193 "user rejected the request" (spec §4: the sign-in says nothing about it) */
 export const USER_REJECTED = 4001;
 /** EIP-3326: the wallet does not know the chain (add it first) */
 export const UNRECOGNISED_CHAIN = 4902;

@@ -1,11 +1,12 @@
 import { WalletConnectModal } from "@walletconnect/modal";
 import UniversalProvider from "@walletconnect/universal-provider";
-import { Swap } from "../../../contract/constants.ts";
 import type { Eip1193Provider } from "./eip1193.ts";
+import { walletConnectCaipChains } from "./walletconnect-chains.ts";
 
 /**
- * A WalletConnect v2 session that can send transactions (the sign-in's session only signs a message). Load this
- * module on the first click: the SDK and its modal stay out of the page's first load.
+ * A WalletConnect v2 session on the spec's chains: the swap's sends transactions and switches chains (the
+ * default methods), the sign-in's only signs (it asks for its own methods). Load this module on the first click:
+ * the SDK and its modal stay out of the page's first load.
  */
 
 export const WALLETCONNECT_TX_METHODS = [
@@ -20,23 +21,23 @@ export const WALLETCONNECT_TX_METHODS = [
 ] as const;
 const EVENTS = ["chainChanged", "accountsChanged"] as const;
 
-/** Spec §5: the chains WalletConnect may use; any other shows noUseNetwork. */
-export function isWalletConnectChain(chainId: number): boolean {
-  return (Swap.walletConnectChainIds as readonly number[]).includes(chainId);
-}
+export { isWalletConnectChain } from "./walletconnect-chains.ts";
 
-const caipChains = Swap.walletConnectChainIds.map((id) => `eip155:${id}`);
-
+/** The user closed the QR / wallet list before a wallet connected: nothing to say. */
 export class WalletConnectCancelled extends Error {
   override name = "WalletConnectCancelled";
 }
 
 export interface WalletConnectSessionOptions {
   projectId: string;
+  /** how the app introduces itself to the wallet */
   metadata: { name: string; description: string; url: string; icons: string[] };
   /** opens a wallet's https link through the host (Telegram opens it outside the mini app) */
   openLink: (url: string) => void;
+  /** opens a t.me link (Telegram wallets) inside Telegram */
   openTelegram: (url: string) => void;
+  /** the EIP-1193 methods the session asks for; WALLETCONNECT_TX_METHODS when absent */
+  methods?: readonly string[];
 }
 
 export interface WalletConnectSession {
@@ -44,8 +45,12 @@ export interface WalletConnectSession {
   disconnect(): Promise<void>;
 }
 
-/** While the modal is open, https wallet links go through the host; returns the function that puts window.open back. */
-function routeWalletLinks(win: Window, options: Pick<WalletConnectSessionOptions, "openLink" | "openTelegram">) {
+/**
+ * While the modal is open, the wallet links it opens (it calls window.open) go through the host, so that
+ * inside Telegram they leave the mini app's web view. Custom schemes (wc:, metamask:) stay with the browser.
+ * Returns the function that puts window.open back.
+ */
+export function routeWalletLinks(win: Window, options: Pick<WalletConnectSessionOptions, "openLink" | "openTelegram">) {
   const original = win.open;
   let inHost = false;
   const routed: typeof win.open = (url, target, features) => {
@@ -67,14 +72,15 @@ function routeWalletLinks(win: Window, options: Pick<WalletConnectSessionOptions
 }
 
 /**
- * Connects a wallet over WalletConnect v2 for transactions on the spec's chains. Closing the modal rejects with
- * WalletConnectCancelled; a wallet's refusal rejects with its error (4001 ...).
+ * Connects a wallet over WalletConnect v2 (namespace eip155, the spec's chains, `options.methods`): shows the QR
+ * code / wallet list, resolves with the session's EIP-1193 provider once a wallet approves. Closing the modal
+ * first rejects with WalletConnectCancelled; a wallet's refusal rejects with its error (4001 ...).
  */
 export async function connectWalletConnectSession(options: WalletConnectSessionOptions): Promise<WalletConnectSession> {
   const provider = await UniversalProvider.init({ projectId: options.projectId, metadata: options.metadata });
   const modal = new WalletConnectModal({
     projectId: options.projectId,
-    chains: [...caipChains],
+    chains: [...walletConnectCaipChains],
     themeMode: document.documentElement.classList.contains("theme-light") ? "light" : "dark",
   });
   const restoreOpen = routeWalletLinks(window, options);
@@ -87,9 +93,12 @@ export async function connectWalletConnectSession(options: WalletConnectSessionO
         if (!state.open) reject(new WalletConnectCancelled("the WalletConnect modal was closed"));
       });
     });
+    // Optional namespaces only (required ones are deprecated and make wallets refuse whole sessions);
+    // a wallet that approves another chain is told noUseNetwork by the caller.
+    const methods = options.methods ?? WALLETCONNECT_TX_METHODS;
     const connected = provider.connect({
       optionalNamespaces: {
-        eip155: { methods: [...WALLETCONNECT_TX_METHODS], chains: [...caipChains], events: [...EVENTS] },
+        eip155: { methods: [...methods], chains: [...walletConnectCaipChains], events: [...EVENTS] },
       },
     });
     await Promise.race([connected, closed]);

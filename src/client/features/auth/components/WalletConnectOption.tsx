@@ -14,7 +14,7 @@ import { signedInMessage } from "./EmailSignInForm.tsx";
 // The WalletConnect SDK and its modal (~200 KB gzip) and viem load with the first click.
 const loadWalletConnect = () =>
   Promise.all([import("../wallet/walletconnect-provider.ts"), import("../wallet/wallet-sign-in.ts")]);
-const loadChainRule = () => import("../wallet/walletconnect-chains.ts");
+const loadChainRule = () => import("../../../shared/wallet/walletconnect-chains.ts");
 
 export interface WalletConnectOptionProps {
   projectId: string;

@@ -9,8 +9,8 @@ import {
 } from "../../../shared/settings/settings.ts";
 import { tokenStore } from "../../../shared/storage/token-store.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
+import type { Eip1193Provider } from "../../../shared/wallet/eip1193.ts";
 import { callsTo, fakeAuthApi } from "../testing/fake-auth-api.ts";
-import type { Eip1193Provider } from "../wallet/eip1193.ts";
 import { SignInButton } from "./SignInButton.tsx";
 import { SignInDialogHost } from "./SignInDialogHost.tsx";
 

@@ -1,5 +1,5 @@
 import { Swap } from "../../../../contract/constants.ts";
-import { providerErrorCode, USER_REJECTED } from "./eip1193.ts";
+import { providerErrorCode, USER_REJECTED } from "../../../shared/wallet/eip1193.ts";
 
 /**
  * The spec's non-EVM wallets (§3 wallet catalogue: TronLink, OKX Wallet (BTC); islogin false): they connect for

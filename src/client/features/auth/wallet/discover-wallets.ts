@@ -1,27 +1,6 @@
-import { type Eip1193Provider, isEip1193Provider } from "./eip1193.ts";
+import type { Eip1193Provider } from "../../../shared/wallet/eip1193.ts";
+import { type AnnouncedWallet, readAnnouncement } from "../../../shared/wallet/injected-wallet.ts";
 import type { InjectedWindow, LoginWallet } from "./wallet-catalogue.ts";
-
-/** A wallet that announced itself by EIP-6963. */
-export interface AnnouncedWallet {
-  uuid: string;
-  name: string;
-  rdns: string;
-  icon: string;
-  provider: Eip1193Provider;
-}
-
-function announced(event: Event): AnnouncedWallet | undefined {
-  if (!(event instanceof CustomEvent)) return undefined;
-  const detail: unknown = event.detail;
-  if (typeof detail !== "object" || detail === null || !("info" in detail) || !("provider" in detail)) return undefined;
-  const { info, provider } = detail;
-  if (typeof info !== "object" || info === null || !isEip1193Provider(provider)) return undefined;
-  const text = (key: string) => {
-    const value: unknown = Reflect.get(info, key);
-    return typeof value === "string" ? value : "";
-  };
-  return { uuid: text("uuid"), name: text("name"), rdns: text("rdns"), icon: text("icon"), provider };
-}
 
 /**
  * EIP-6963 discovery: listens for `eip6963:announceProvider` and asks every wallet to announce itself.
@@ -30,7 +9,7 @@ function announced(event: Event): AnnouncedWallet | undefined {
 export function discoverWallets(win: Window, onChange: (wallets: readonly AnnouncedWallet[]) => void): () => void {
   const byId = new Map<string, AnnouncedWallet>();
   const listener = (event: Event) => {
-    const wallet = announced(event);
+    const wallet = readAnnouncement(event);
     if (!wallet) return;
     byId.set(wallet.uuid || wallet.rdns || wallet.name, wallet);
     onChange([...byId.values()]);

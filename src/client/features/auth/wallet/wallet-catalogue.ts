@@ -1,4 +1,4 @@
-import { type Eip1193Provider, isEip1193Provider } from "./eip1193.ts";
+import { type Eip1193Provider, isEip1193Provider } from "../../../shared/wallet/eip1193.ts";
 
 /** The spec's login wallets (§3 wallet catalogue, EVM): each has its own button. WalletConnect is separate. */
 export interface LoginWallet {

@@ -4,8 +4,8 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { connectWalletAddressAtom, connectWalletChainIdAtom } from "../../../shared/settings/settings.ts";
+import { providerErrorCode, USER_REJECTED } from "../../../shared/wallet/eip1193.ts";
 import { isChainWalletChain } from "./chain-wallets.ts";
-import { providerErrorCode, USER_REJECTED } from "./eip1193.ts";
 
 type Store = ReturnType<typeof useStore>;
 

@@ -2,7 +2,7 @@ import { hexToString, isHex } from "viem";
 import { parseSiweMessage } from "viem/siwe";
 import { describe, expect, it, vi } from "vitest";
 import type { UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
-import type { Eip1193Provider } from "./eip1193.ts";
+import type { Eip1193Provider } from "../../../shared/wallet/eip1193.ts";
 import { followWallet, signInWithWallet } from "./wallet-sign-in.ts";
 
 const ADDRESS = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";

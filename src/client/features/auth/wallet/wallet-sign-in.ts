@@ -1,7 +1,7 @@
 import { type Address, getAddress, stringToHex } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { LoginData, UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
-import type { Eip1193Provider } from "./eip1193.ts";
+import { type Eip1193Provider, toChainId } from "../../../shared/wallet/eip1193.ts";
 
 /** Loaded on the first wallet click: viem stays out of the first load. */
 
@@ -36,8 +36,9 @@ function firstAccount(accounts: unknown): Address {
   return getAddress(first);
 }
 
-function toChainId(value: unknown): number {
-  const chainId = typeof value === "string" ? Number.parseInt(value, value.startsWith("0x") ? 16 : 10) : Number(value);
+/** The wallet's chain id; one that is no positive integer throws (nothing is signed for it). */
+function validChainId(value: unknown): number {
+  const chainId = toChainId(value);
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`The wallet returned chain id ${String(value)}`);
   return chainId;
 }
@@ -50,7 +51,7 @@ function toChainId(value: unknown): number {
  */
 export async function signInWithWallet(provider: Eip1193Provider, deps: WalletSignInDeps): Promise<WalletSignInResult> {
   const address = firstAccount(await provider.request({ method: "eth_requestAccounts" }));
-  const chainId = toChainId(await provider.request({ method: "eth_chainId" }));
+  const chainId = validChainId(await provider.request({ method: "eth_chainId" }));
   if (deps.allowChain && !deps.allowChain(chainId)) throw new ChainNotAllowedError(chainId);
   const nonce = await deps.getNonce();
   const message = createSiweMessage({
@@ -93,7 +94,7 @@ export function followWallet(
   const onChain = (chainId: unknown) => {
     if (!handlers.isConnected()) return stop();
     try {
-      handlers.onChain(toChainId(chainId));
+      handlers.onChain(validChainId(chainId));
     } catch {
       // an unreadable chain id changes nothing
     }

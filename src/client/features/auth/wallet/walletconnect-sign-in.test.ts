@@ -1,9 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
 import type { UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
-import type { Eip1193Provider } from "./eip1193.ts";
+import type { Eip1193Provider } from "../../../shared/wallet/eip1193.ts";
+import { isWalletConnectChain } from "../../../shared/wallet/walletconnect-chains.ts";
 import { ChainNotAllowedError, signInWithWallet } from "./wallet-sign-in.ts";
-import { isWalletConnectChain, WALLETCONNECT_CHAIN_IDS, walletConnectCaipChains } from "./walletconnect-chains.ts";
-import { routeWalletLinks } from "./walletconnect-provider.ts";
+import { connectWalletConnect } from "./walletconnect-provider.ts";
+
+// The shared WalletConnect session stands in: what is checked is what the sign-in asks of it.
+const session = vi.hoisted(() => ({ options: [] as unknown[] }));
+vi.mock("../../../shared/wallet/walletconnect-session.ts", () => ({
+  connectWalletConnectSession: async (options: unknown) => {
+    session.options.push(options);
+    return { provider: { request: async () => null }, disconnect: async () => undefined };
+  },
+  WalletConnectCancelled: class extends Error {},
+}));
 
 const nonce: WalletNonceData = {
   nonce: "abcDEF123456",
@@ -28,12 +38,15 @@ function sessionProvider(chainId: number) {
   return { provider, methods };
 }
 
-describe("WalletConnect chains (spec §5)", () => {
-  it("allows exactly 1, 10, 56, 100, 137, 324, 42161, 42220 and 43114", () => {
-    expect([...WALLETCONNECT_CHAIN_IDS]).toEqual([1, 10, 56, 100, 137, 324, 42161, 42220, 43114]);
-    for (const id of WALLETCONNECT_CHAIN_IDS) expect(isWalletConnectChain(id)).toBe(true);
-    for (const id of [0, 5, 8453, 11155111, 250, 97]) expect(isWalletConnectChain(id)).toBe(false);
-    expect(walletConnectCaipChains).toContain("eip155:42161");
+describe("WalletConnect sign-in (spec §4, §5)", () => {
+  it("asks the session only for what signing in needs: personal_sign, eth_chainId, eth_accounts", async () => {
+    const openLink = vi.fn();
+    const openTelegram = vi.fn();
+    const metadata = { name: "MountainLion", description: "d", url: "https://app.example.com", icons: [] };
+    await connectWalletConnect({ projectId: "p", metadata, openLink, openTelegram });
+    expect(session.options).toEqual([
+      { projectId: "p", metadata, openLink, openTelegram, methods: ["personal_sign", "eth_chainId", "eth_accounts"] },
+    ]);
   });
 
   it("signs in with the same Sign-In with Ethereum flow on an allowed chain", async () => {
@@ -61,35 +74,5 @@ describe("WalletConnect chains (spec §5)", () => {
     expect(methods).toEqual(["eth_requestAccounts", "eth_chainId"]);
     expect(getNonce).not.toHaveBeenCalled();
     expect(login).not.toHaveBeenCalled();
-  });
-});
-
-describe("wallet links while the WalletConnect modal is open", () => {
-  it("sends https links through the host (t.me ones to Telegram), keeps custom schemes, then restores", () => {
-    const original = vi.fn(() => null);
-    const win = { open: original } as unknown as Window;
-    const openLink = vi.fn();
-    const openTelegram = vi.fn();
-    const restore = routeWalletLinks(win, { openLink, openTelegram });
-    win.open("https://metamask.app.link/wc?uri=x", "_self");
-    win.open("https://t.me/wallet?attach=wallet", "_blank");
-    win.open("wc:abc@2?relay-protocol=irn", "_self");
-    expect(openLink).toHaveBeenCalledWith("https://metamask.app.link/wc?uri=x");
-    expect(openTelegram).toHaveBeenCalledWith("https://t.me/wallet?attach=wallet");
-    expect(original).toHaveBeenCalledTimes(1);
-    restore();
-    expect(win.open).toBe(original);
-  });
-
-  it("lets a host that itself opens with window.open through, without looping", () => {
-    const original = vi.fn(() => null);
-    const win = { open: original } as unknown as Window;
-    const restore = routeWalletLinks(win, {
-      openLink: (url) => win.open(url, "_blank"),
-      openTelegram: (url) => win.open(url, "_blank"),
-    });
-    win.open("https://example.com/wallet", "_self");
-    expect(original).toHaveBeenCalledWith("https://example.com/wallet", "_blank", undefined);
-    restore();
   });
 });

@@ -8,12 +8,12 @@ import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-
 import { connectWalletNameAtom } from "../../../shared/settings/settings.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
+import { findBrowserWallet } from "../../../shared/wallet/injected-wallet.ts";
 import { uploadHash, useDepositQrCode } from "../api/deposit-calls.ts";
 import { usePayUserId } from "../api/pay-keys.ts";
 import { chainName } from "../chain-names.ts";
 import { type TopUpRequest, topUpRequestAtom, uploadHashRequestAtom } from "../purchase-state.ts";
 import { usdtAmount, usdtFigure } from "../usdt.ts";
-import { findBrowserWallet } from "../wallet/injected-provider.ts";
 import { payWithWallet, WalletPayError } from "../wallet/wallet-transfer.ts";
 import { walletFailureText } from "../wallet-failure-text.ts";
 import { CopyField } from "./CopyField.tsx";

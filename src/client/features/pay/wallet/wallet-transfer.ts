@@ -1,4 +1,11 @@
-import type { Eip1193Provider } from "./injected-provider.ts";
+import { ChainSwitchError, type ChainSwitchFailure, switchToChain } from "../../../shared/wallet/chain-switch.ts";
+import {
+  ADDRESS_PATTERN,
+  type Eip1193Provider,
+  HASH_PATTERN,
+  providerErrorCode,
+  USER_REJECTED,
+} from "../../../shared/wallet/eip1193.ts";
 
 /** Why a wallet payment stopped before a transaction was sent (each has its own words in the dialog). */
 export type WalletPayFailure =
@@ -35,49 +42,32 @@ export interface WalletPayment {
   from: string;
 }
 
-/** EIP-1193 "user rejected"; EIP-3326 "unrecognised chain" (and -32601, which some wallets answer instead). */
-const USER_REJECTED = 4001;
-const UNRECOGNISED_CHAIN = [4902, -32601];
-const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 const BALANCE_OF = "0x70a08231";
-
-function errorCode(error: unknown): number | undefined {
-  for (let current: unknown = error, depth = 0; depth < 3; depth++) {
-    if (typeof current !== "object" || current === null) return undefined;
-    if ("code" in current && typeof current.code === "number") return current.code;
-    current = "cause" in current ? current.cause : "data" in current ? current.data : undefined;
-  }
-  return undefined;
-}
-
-function toChainId(value: unknown): number {
-  if (typeof value === "string") return Number.parseInt(value, value.startsWith("0x") ? 16 : 10);
-  return typeof value === "number" ? value : Number.NaN;
-}
 
 async function ask(provider: Eip1193Provider, method: string, params?: readonly unknown[]): Promise<unknown> {
   try {
     return await provider.request(params ? { method, params } : { method });
   } catch (error) {
-    if (errorCode(error) === USER_REJECTED) throw new WalletPayError("rejected", { cause: error });
+    if (providerErrorCode(error) === USER_REJECTED) throw new WalletPayError("rejected", { cause: error });
     throw error;
   }
 }
 
+const SWITCH_FAILURE: Record<ChainSwitchFailure, WalletPayFailure> = {
+  rejected: "rejected",
+  unknownChain: "chainNotAdded",
+  wrongNetwork: "wrongChain",
+};
+
+/** The deposit's chain is known by id only: a wallet that does not know it is told to add it (chainNotAdded). */
 async function onChain(provider: Eip1193Provider, chainId: number): Promise<void> {
-  if (toChainId(await ask(provider, "eth_chainId")) === chainId) return;
   try {
-    await ask(provider, "wallet_switchEthereumChain", [{ chainId: `0x${chainId.toString(16)}` }]);
+    await switchToChain(provider, { chainId });
   } catch (error) {
-    if (error instanceof WalletPayError) throw error;
-    const code = errorCode(error);
-    if (code !== undefined && UNRECOGNISED_CHAIN.includes(code)) {
-      throw new WalletPayError("chainNotAdded", { cause: error });
-    }
-    throw new WalletPayError("wrongChain", { cause: error });
+    if (error instanceof ChainSwitchError) throw new WalletPayError(SWITCH_FAILURE[error.failure], { cause: error });
+    if (providerErrorCode(error) === USER_REJECTED) throw new WalletPayError("rejected", { cause: error });
+    throw error;
   }
-  if (toChainId(await ask(provider, "eth_chainId")) !== chainId) throw new WalletPayError("wrongChain");
 }
 
 async function tokenBalance(provider: Eip1193Provider, token: string, owner: string): Promise<bigint> {
