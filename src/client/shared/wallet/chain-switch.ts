@@ -6,6 +6,7 @@ import {
   UNRECOGNISED_CHAIN,
   USER_REJECTED,
 } from "./eip1193.ts";
+import { WalletFailure } from "./wallet-failure.ts";
 
 /** What wallet_addEthereumChain needs of a chain (EIP-3085). */
 export interface AddableChain {
@@ -25,14 +26,8 @@ export interface KnownChain {
 /** "unknownChain" only for a KnownChain: the wallet does not know the chain and the app cannot add it. */
 export type ChainSwitchFailure = "rejected" | "wrongNetwork" | "unknownChain";
 
-export class ChainSwitchError extends Error {
+export class ChainSwitchError extends WalletFailure<ChainSwitchFailure> {
   override name = "ChainSwitchError";
-  constructor(
-    readonly failure: ChainSwitchFailure,
-    options?: { cause?: unknown },
-  ) {
-    super(failure, options);
-  }
 }
 
 const hexId = (chainId: number) => `0x${chainId.toString(16)}`;

@@ -11,12 +11,14 @@ import {
 // The SDK and its modal stand in: what is checked is what the session asks of them.
 const sdk = vi.hoisted(() => ({
   connect: { calls: [] as unknown[] },
+  init: { metadata: [] as unknown[] },
   modal: { closeOnOpen: false },
 }));
 
 vi.mock("@walletconnect/universal-provider", () => ({
   default: {
-    init: async () => {
+    init: async ({ metadata }: { metadata: unknown }) => {
+      sdk.init.metadata.push(metadata);
       const listeners = new Map<string, (uri: string) => void>();
       return {
         on: (event: string, listener: (uri: string) => void) => listeners.set(event, listener),
@@ -68,6 +70,21 @@ describe("WalletConnect chains (spec §5)", () => {
 });
 
 describe("the WalletConnect session", () => {
+  it("introduces the app by the page's origin unless told otherwise", async () => {
+    sdk.init.metadata.length = 0;
+    await connectWalletConnectSession({ ...options, metadata: undefined });
+    await connectWalletConnectSession(options);
+    expect(sdk.init.metadata).toEqual([
+      {
+        name: "MountainLion",
+        description: "AI assistant for crypto investors",
+        url: window.location.origin,
+        icons: [`${window.location.origin}/tonconnect-icon.png`],
+      },
+      options.metadata,
+    ]);
+  });
+
   it("asks for the transaction methods on the spec's chains unless told its own methods", async () => {
     sdk.connect.calls.length = 0;
     const session = await connectWalletConnectSession(options);

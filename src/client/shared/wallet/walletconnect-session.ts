@@ -28,10 +28,27 @@ export class WalletConnectCancelled extends Error {
   override name = "WalletConnectCancelled";
 }
 
+export interface WalletConnectMetadata {
+  name: string;
+  description: string;
+  url: string;
+  icons: string[];
+}
+
+/** How the app introduces itself to a wallet when it runs at `origin`. */
+export function walletConnectMetadata(origin: string): WalletConnectMetadata {
+  return {
+    name: "MountainLion",
+    description: "AI assistant for crypto investors",
+    url: origin,
+    icons: [`${origin}/tonconnect-icon.png`],
+  };
+}
+
 export interface WalletConnectSessionOptions {
   projectId: string;
-  /** how the app introduces itself to the wallet */
-  metadata: { name: string; description: string; url: string; icons: string[] };
+  /** how the app introduces itself to the wallet; walletConnectMetadata of this page's origin when absent */
+  metadata?: WalletConnectMetadata;
   /** opens a wallet's https link through the host (Telegram opens it outside the mini app) */
   openLink: (url: string) => void;
   /** opens a t.me link (Telegram wallets) inside Telegram */
@@ -77,7 +94,8 @@ export function routeWalletLinks(win: Window, options: Pick<WalletConnectSession
  * first rejects with WalletConnectCancelled; a wallet's refusal rejects with its error (4001 ...).
  */
 export async function connectWalletConnectSession(options: WalletConnectSessionOptions): Promise<WalletConnectSession> {
-  const provider = await UniversalProvider.init({ projectId: options.projectId, metadata: options.metadata });
+  const metadata = options.metadata ?? walletConnectMetadata(window.location.origin);
+  const provider = await UniversalProvider.init({ projectId: options.projectId, metadata });
   const modal = new WalletConnectModal({
     projectId: options.projectId,
     chains: [...walletConnectCaipChains],

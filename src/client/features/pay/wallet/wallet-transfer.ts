@@ -6,6 +6,7 @@ import {
   providerErrorCode,
   USER_REJECTED,
 } from "../../../shared/wallet/eip1193.ts";
+import { WalletFailure } from "../../../shared/wallet/wallet-failure.ts";
 
 /** Why a wallet payment stopped before a transaction was sent (each has its own words in the dialog). */
 export type WalletPayFailure =
@@ -16,14 +17,8 @@ export type WalletPayFailure =
   | "rejected"
   | "failed";
 
-export class WalletPayError extends Error {
+export class WalletPayError extends WalletFailure<WalletPayFailure> {
   override name = "WalletPayError";
-  constructor(
-    readonly failure: WalletPayFailure,
-    options?: { cause?: unknown },
-  ) {
-    super(failure, options);
-  }
 }
 
 export interface WalletTransfer {
