@@ -8,8 +8,8 @@ import {
   lifiQuoteReply,
   lifiStatusReply,
 } from "../../src/server/providers/swap/stand-ins/lifi.ts";
-import { type AggregatorStandIn, startAggregatorStandIn } from "../../src/server/providers/swap/stand-ins/server.ts";
 import { manualTimers } from "../../src/server/providers/timers.ts";
+import { type StandIn, startStandIn } from "../../src/server/providers/upstream/stand-in.ts";
 import { type Anvil, startAnvil } from "./anvil.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 import { newAccountHeaders } from "./new-account.ts";
@@ -29,7 +29,7 @@ const FEE_RECIPIENT = getAddress("0x00000000000000000000000000000000000fee01");
 
 let from: Anvil;
 let to: Anvil;
-let standIn: AggregatorStandIn;
+let standIn: StandIn;
 let db: TestDatabase;
 let srv: TestServer;
 const clock = manualClock(new Date());
@@ -37,7 +37,7 @@ let bridge: LifiStatusOptions = { status: "PENDING" };
 
 beforeAll(async () => {
   [from, to] = await Promise.all([startAnvil(FROM_CHAIN), startAnvil(TO_CHAIN)]);
-  standIn = await startAggregatorStandIn((request) => {
+  standIn = await startStandIn((request) => {
     if (request.path === "/v1/quote") return lifiQuoteReply(request, { rate: { numerator: 1n, denominator: 1n } });
     if (request.path === "/v1/status") return lifiStatusReply(request, bridge);
     return undefined;
@@ -151,7 +151,7 @@ describe("a swap across chains through the bridge's status", () => {
     const done = await nextCheck(u, order.orderId);
     expect(done).toMatchObject({ status: "completed", transferInHash: receiving, receivedAmount: "0.099" });
     expect(done.transferInUrl).toMatch(new RegExp(`/tx/${receiving}$`));
-    const status = standIn.requests.filter((r) => r.path === "/v1/status").at(-1);
+    const status = standIn.asked.filter((r) => r.path === "/v1/status").at(-1);
     expect(status?.query.get("txHash")).toBe(order.transferOutHash);
     expect(status?.query.get("fromChain")).toBe(String(FROM_CHAIN));
     expect(status?.query.get("toChain")).toBe(String(TO_CHAIN));

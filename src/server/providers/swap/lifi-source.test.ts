@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import { createLifiSource } from "./lifi-source.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import {
@@ -10,15 +11,14 @@ import {
   lifiValidationReply,
 } from "./stand-ins/lifi.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
-import { type AggregatorStandIn, jsonReply, startAggregatorStandIn } from "./stand-ins/server.ts";
 
-let standIn: AggregatorStandIn;
+let standIn: StandIn;
 let source: QuoteSource;
 const TX = `0x${"ab".repeat(32)}` as const;
 const RECEIVED_TX = `0x${"cd".repeat(32)}` as const;
 
 beforeEach(async () => {
-  standIn = await startAggregatorStandIn();
+  standIn = await startStandIn();
   source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs: 2_000 });
 });
 afterEach(async () => {
@@ -32,8 +32,8 @@ describe("LI.FI quotes", () => {
     onQuote();
     const quote = await source.quote(quoteRequest(), never());
 
-    expect(standIn.requests).toHaveLength(1);
-    const asked = standIn.requests[0];
+    expect(standIn.asked).toHaveLength(1);
+    const asked = standIn.asked[0];
     expect(asked?.path).toBe("/v1/quote");
     expect(Object.fromEntries(asked?.query ?? [])).toEqual({
       fromChain: "1",
@@ -71,7 +71,7 @@ describe("LI.FI quotes", () => {
   it("passes the integrator fee as a fraction and shows what it takes, read from LI.FI's fee split", async () => {
     onQuote();
     const quote = await source.quote(quoteRequest({ feeBps: 30, feeRecipient: FEE_WALLET }), never());
-    expect(standIn.requests[0]?.query.get("fee")).toBe("0.003");
+    expect(standIn.asked[0]?.query.get("fee")).toBe("0.003");
     expect(quote.feeAmount).toBe("30000");
     // what the user receives is after both fees
     expect(quote.toAmount).toBe(String((10_000_000n - 30_000n - 25_000n) * 2n));
@@ -81,13 +81,13 @@ describe("LI.FI quotes", () => {
     source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: "k-123" }, quoteTimeoutMs: 2_000 });
     onQuote();
     await source.quote(quoteRequest(), never());
-    expect(standIn.requests[0]?.headers["x-lifi-api-key"]).toBe("k-123");
+    expect(standIn.asked[0]?.headers["x-lifi-api-key"]).toBe("k-123");
   });
 
   it("a cross-chain quote names the swap and the bridge, not LI.FI's fee collection, and its duration", async () => {
     onQuote();
     const quote = await source.quote(quoteRequest({ toChainId: 42161, toAddress: OTHER_WALLET }), never());
-    expect(standIn.requests[0]?.query.get("toAddress")).toBe(OTHER_WALLET);
+    expect(standIn.asked[0]?.query.get("toAddress")).toBe(OTHER_WALLET);
     expect(quote.route).toEqual([
       { tool: "uniswap", type: "swap", fromChainId: 1, toChainId: 1 },
       { tool: "stargateV2", type: "bridge", fromChainId: 1, toChainId: 42161 },
@@ -105,7 +105,7 @@ describe("LI.FI quotes", () => {
       }),
       never(),
     );
-    expect(standIn.requests[0]?.query.get("fromToken")).toBe("0x0000000000000000000000000000000000000000");
+    expect(standIn.asked[0]?.query.get("fromToken")).toBe("0x0000000000000000000000000000000000000000");
     expect(quote.approvalSpender).toBeNull();
     expect(quote.tx?.value).toBe("1000000000000000000");
   });
@@ -113,7 +113,7 @@ describe("LI.FI quotes", () => {
   it("without the wallet LI.FI is not asked (it requires fromAddress)", async () => {
     onQuote();
     await expectReason(source.quote(quoteRequest({ fromAddress: undefined }), never()), "swapQuoteError");
-    expect(standIn.requests).toHaveLength(0);
+    expect(standIn.asked).toHaveLength(0);
   });
 
   it("maps LI.FI's no-quote answers by what the tools said", async () => {
@@ -138,11 +138,11 @@ describe("LI.FI quotes", () => {
     standIn.handle(() => lifiRateLimitReply());
     const error = await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
     expect(error.message).toContain("retry after 30");
-    expect(standIn.requests).toHaveLength(1);
+    expect(standIn.asked).toHaveLength(1);
   });
 
   it("a server error, a timeout and a caller who gives up: the service cannot be reached", async () => {
-    standIn.handle(() => jsonReply({ message: "Internal error", code: 1006 }, 500));
+    standIn.handle(() => json({ message: "Internal error", code: 1006 }, 500));
     await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
 
     source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs: 150 });
@@ -152,13 +152,13 @@ describe("LI.FI quotes", () => {
     source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs: 60_000 });
     const controller = new AbortController();
     const pending = source.quote(quoteRequest(), controller.signal);
-    await expect.poll(() => standIn.requests.length).toBe(3);
+    await expect.poll(() => standIn.asked.length).toBe(3);
     controller.abort();
     await expectReason(pending, "quoteServiceUnreachable");
   });
 
   it("an answer not in the documented shape is not used", async () => {
-    standIn.handle(() => jsonReply({ estimate: { toAmount: "12" } }));
+    standIn.handle(() => json({ estimate: { toAmount: "12" } }));
     await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
     standIn.handle(() => ({ status: 200, body: "<html>maintenance</html>" }));
     await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
@@ -177,11 +177,11 @@ describe("LI.FI transactions", () => {
     const quote = await source.quote(request, never());
     const tx = await source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
     expect(tx).toEqual(quote.tx);
-    expect(standIn.requests).toHaveLength(1);
+    expect(standIn.asked).toHaveLength(1);
 
     const other = await source.buildTx({ ...request, fromAddress: OTHER_WALLET }, quote, never());
-    expect(standIn.requests).toHaveLength(2);
-    expect(standIn.requests[1]?.query.get("fromAddress")).toBe(OTHER_WALLET);
+    expect(standIn.asked).toHaveLength(2);
+    expect(standIn.asked[1]?.query.get("fromAddress")).toBe(OTHER_WALLET);
     expect(other.to).toBe(LIFI_DIAMOND);
   });
 });
@@ -193,7 +193,7 @@ describe("LI.FI status", () => {
   it("asks GET /status with the hash, the chains and the bridge", async () => {
     standIn.handle((r) => lifiStatusReply(r, { status: "PENDING", substatus: "WAIT_DESTINATION_TRANSACTION" }));
     const status = await ask();
-    expect(Object.fromEntries(standIn.requests[0]?.query ?? [])).toEqual({
+    expect(Object.fromEntries(standIn.asked[0]?.query ?? [])).toEqual({
       txHash: TX,
       fromChain: "1",
       toChain: "42161",
@@ -234,14 +234,14 @@ describe("LI.FI status", () => {
   it("NOT_FOUND (or a 404) is not found yet", async () => {
     standIn.handle((r) => lifiStatusReply(r, { status: "NOT_FOUND" }));
     expect((await ask())?.state).toBe("not_found");
-    standIn.handle(() => jsonReply({ message: "Not found", code: 1003 }, 404));
+    standIn.handle(() => json({ message: "Not found", code: 1003 }, 404));
     expect((await ask())?.state).toBe("not_found");
   });
 
   it("a same-chain swap is looked up without a bridge; a 429 is too frequent", async () => {
     standIn.handle((r) => lifiStatusReply(r, { status: "PENDING" }));
     await source.status?.({ txHash: TX, fromChainId: 1, toChainId: 1, build: {} }, never());
-    expect(standIn.requests[0]?.query.has("bridge")).toBe(false);
+    expect(standIn.asked[0]?.query.has("bridge")).toBe(false);
     standIn.handle(() => lifiRateLimitReply());
     await expectReason(ask() ?? Promise.resolve(), "tooFrequent");
   });

@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import { createOneInchSource } from "./oneinch-source.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { ONEINCH_ROUTER_V6, oneinchErrorReply, oneinchReply } from "./stand-ins/oneinch.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
-import { type AggregatorStandIn, jsonReply, startAggregatorStandIn } from "./stand-ins/server.ts";
 
-let standIn: AggregatorStandIn;
+let standIn: StandIn;
 let source: QuoteSource;
 
 const make = (quoteTimeoutMs = 2_000) =>
   createOneInchSource({ oneinch: { url: `${standIn.url}/swap/v6.0`, apiKey: "1i-key" }, quoteTimeoutMs });
 
 beforeEach(async () => {
-  standIn = await startAggregatorStandIn();
+  standIn = await startStandIn();
   source = make();
 });
 afterEach(async () => {
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const serve = () => standIn.handle((r) => oneinchReply({ ...r, path: r.path.replace(/^\/swap\/v6\.0/, "") }));
-const asked = (kind: string) => standIn.requests.find((r) => r.path.endsWith(kind));
+const asked = (kind: string) => standIn.asked.find((r) => r.path.endsWith(kind));
 
 describe("1inch quotes", () => {
   it("with the wallet asks /swap (slippage in percent, no estimate) and the spender, with the key", async () => {
@@ -67,7 +67,7 @@ describe("1inch quotes", () => {
     expect(quote.tx).toBeNull();
     expect(quote.toAmount).toBe("50000000");
     await source.quote(quoteRequest({ fromAddress: undefined }), never());
-    expect(standIn.requests.filter((r) => r.path.endsWith("/approve/spender"))).toHaveLength(1);
+    expect(standIn.asked.filter((r) => r.path.endsWith("/approve/spender"))).toHaveLength(1);
   });
 
   it("passes the fee in percent with the referrer and the receiver, and shows the fee", async () => {
@@ -123,7 +123,7 @@ describe("1inch quotes", () => {
   });
 
   it("a malformed answer is not used; a silent service times out", async () => {
-    standIn.handle(() => jsonReply({ dstAmount: -1 }));
+    standIn.handle(() => json({ dstAmount: -1 }));
     await expectReason(source.quote(quoteRequest({ fromAddress: undefined }), never()), "swapQuoteError");
     source = make(150);
     standIn.handle(() => ({ hang: true }));
@@ -142,13 +142,13 @@ describe("1inch transactions", () => {
     serve();
     const request = quoteRequest();
     const withTx = await source.quote(request, never());
-    const count = standIn.requests.length;
+    const count = standIn.asked.length;
     expect(await source.buildTx({ ...request, fromAddress: WALLET }, withTx, never())).toEqual(withTx.tx);
-    expect(standIn.requests).toHaveLength(count);
+    expect(standIn.asked).toHaveLength(count);
 
     const priced = await source.quote(quoteRequest({ fromAddress: undefined }), never());
     const tx = await source.buildTx({ ...request, fromAddress: OTHER_WALLET }, priced, never());
-    expect(standIn.requests.at(-1)?.query.get("from")).toBe(OTHER_WALLET);
+    expect(standIn.asked.at(-1)?.query.get("from")).toBe(OTHER_WALLET);
     expect(tx.to).toBe(ONEINCH_ROUTER_V6);
   });
 });

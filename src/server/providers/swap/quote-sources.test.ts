@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSwapSettings, swapEnvSchema } from "../../config-swap.ts";
+import { type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { createQuoteSources } from "./quote-sources.ts";
 import { lifiQuoteReply } from "./stand-ins/lifi.ts";
 import { oneinchReply } from "./stand-ins/oneinch.ts";
 import { never, quoteRequest } from "./stand-ins/requests.ts";
-import { type AggregatorStandIn, startAggregatorStandIn } from "./stand-ins/server.ts";
 import { veloraPricesReply } from "./stand-ins/velora.ts";
 import { zeroexQuoteReply } from "./stand-ins/zeroex.ts";
 
@@ -55,9 +55,9 @@ describe("createQuoteSources", () => {
 });
 
 describe("the built sources ask the configured services", () => {
-  let standIn: AggregatorStandIn;
+  let standIn: StandIn;
   beforeEach(async () => {
-    standIn = await startAggregatorStandIn((r) => {
+    standIn = await startStandIn((r) => {
       if (r.path === "/lifi/quote") return lifiQuoteReply(r);
       if (r.path === "/velora/prices") return veloraPricesReply(r);
       if (r.path.startsWith("/zeroex/")) return zeroexQuoteReply({ ...r, path: r.path.slice("/zeroex".length) });
@@ -90,6 +90,6 @@ describe("the built sources ask the configured services", () => {
       ["0x", "20000"],
       ["1inch", "20000"],
     ]);
-    expect(standIn.requests.every((r) => new URL(standIn.url).host === r.headers.host)).toBe(true);
+    expect(standIn.asked.every((r) => new URL(standIn.url).host === r.headers.host)).toBe(true);
   });
 });

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
-import { type AggregatorStandIn, jsonReply, startAggregatorStandIn } from "./stand-ins/server.ts";
 import { AUGUSTUS_V6_2, veloraErrorReply, veloraPricesReply, veloraTransactionReply } from "./stand-ins/velora.ts";
 import { createVeloraSource } from "./velora-source.ts";
 
-let standIn: AggregatorStandIn;
+let standIn: StandIn;
 let source: QuoteSource;
 
 beforeEach(async () => {
-  standIn = await startAggregatorStandIn();
+  standIn = await startStandIn();
   source = createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs: 2_000 });
 });
 afterEach(async () => {
@@ -27,7 +27,7 @@ describe("Velora quotes", () => {
   it("asks GET /prices with the documented parameters and reads amount, route, gas and spender", async () => {
     serve();
     const quote = await source.quote(quoteRequest(), never());
-    const asked = standIn.requests[0];
+    const asked = standIn.asked[0];
     expect(asked?.path).toBe("/prices");
     expect(Object.fromEntries(asked?.query ?? [])).toEqual({
       srcToken: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
@@ -61,14 +61,14 @@ describe("Velora quotes", () => {
   it("quotes without a wallet (Velora prices without one)", async () => {
     serve();
     const quote = await source.quote(quoteRequest({ fromAddress: undefined }), never());
-    expect(standIn.requests[0]?.query.has("userAddress")).toBe(false);
+    expect(standIn.asked[0]?.query.has("userAddress")).toBe(false);
     expect(quote.toAmount).toBe("30000000");
   });
 
   it("passes the partner fee and shows it; the price is already after it", async () => {
     serve();
     const quote = await source.quote(quoteRequest({ feeBps: 25, feeRecipient: FEE_WALLET }), never());
-    const query = standIn.requests[0]?.query;
+    const query = standIn.asked[0]?.query;
     expect(query?.get("partnerFeeBps")).toBe("25");
     expect(query?.get("partnerAddress")).toBe(FEE_WALLET);
     expect(quote.feeAmount).toBe("25000");
@@ -83,7 +83,7 @@ describe("Velora quotes", () => {
       }),
       never(),
     );
-    expect(standIn.requests[0]?.query.get("srcToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(standIn.asked[0]?.query.get("srcToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
     expect(quote.approvalSpender).toBeNull();
   });
 
@@ -105,7 +105,7 @@ describe("Velora quotes", () => {
   });
 
   it("a malformed answer is not used; a silent service times out", async () => {
-    standIn.handle(() => jsonReply({ priceRoute: { destAmount: "x" } }));
+    standIn.handle(() => json({ priceRoute: { destAmount: "x" } }));
     await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
     source = createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs: 150 });
     standIn.handle(() => ({ hang: true }));
@@ -126,7 +126,7 @@ describe("Velora transactions", () => {
     const quote = await source.quote(request, never());
     const tx = await source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
 
-    const post = standIn.requests[1];
+    const post = standIn.asked[1];
     expect(post?.method).toBe("POST");
     expect(post?.path).toBe("/transactions/1");
     expect(post?.query.get("ignoreChecks")).toBe("true");

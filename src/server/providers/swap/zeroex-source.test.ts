@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
-import { type AggregatorStandIn, jsonReply, startAggregatorStandIn } from "./stand-ins/server.ts";
 import { ALLOWANCE_HOLDER, zeroexErrorReply, zeroexNoLiquidityReply, zeroexQuoteReply } from "./stand-ins/zeroex.ts";
 import { createZeroExSource } from "./zeroex-source.ts";
 
-let standIn: AggregatorStandIn;
+let standIn: StandIn;
 let source: QuoteSource;
 
 const make = (quoteTimeoutMs = 2_000) =>
   createZeroExSource({ zeroex: { url: standIn.url, apiKey: "zx-key" }, quoteTimeoutMs });
 
 beforeEach(async () => {
-  standIn = await startAggregatorStandIn();
+  standIn = await startStandIn();
   source = make();
 });
 afterEach(async () => {
@@ -26,7 +26,7 @@ describe("0x quotes", () => {
   it("asks the AllowanceHolder quote with key and version, and reads amounts, route, gas, spender and tx", async () => {
     serve();
     const quote = await source.quote(quoteRequest(), never());
-    const asked = standIn.requests[0];
+    const asked = standIn.asked[0];
     expect(asked?.path).toBe("/swap/allowance-holder/quote");
     expect(asked?.headers["0x-api-key"]).toBe("zx-key");
     expect(asked?.headers["0x-version"]).toBe("v2");
@@ -63,8 +63,8 @@ describe("0x quotes", () => {
   it("without the wallet the indicative price is asked, with no transaction", async () => {
     serve();
     const quote = await source.quote(quoteRequest({ fromAddress: undefined }), never());
-    expect(standIn.requests[0]?.path).toBe("/swap/allowance-holder/price");
-    expect(standIn.requests[0]?.query.has("taker")).toBe(false);
+    expect(standIn.asked[0]?.path).toBe("/swap/allowance-holder/price");
+    expect(standIn.asked[0]?.query.has("taker")).toBe(false);
     expect(quote.tx).toBeNull();
     expect(quote.approvalSpender).toBe(ALLOWANCE_HOLDER);
   });
@@ -75,7 +75,7 @@ describe("0x quotes", () => {
       quoteRequest({ feeBps: 30, feeRecipient: FEE_WALLET, toAddress: OTHER_WALLET }),
       never(),
     );
-    const query = standIn.requests[0]?.query;
+    const query = standIn.asked[0]?.query;
     expect(query?.get("swapFeeBps")).toBe("30");
     expect(query?.get("swapFeeRecipient")).toBe(FEE_WALLET);
     expect(query?.get("swapFeeToken")).toBe("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -93,7 +93,7 @@ describe("0x quotes", () => {
       }),
       never(),
     );
-    expect(standIn.requests[0]?.query.get("sellToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(standIn.asked[0]?.query.get("sellToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
     expect(quote.approvalSpender).toBeNull();
     expect(quote.tx?.value).toBe("1000000000000000000");
   });
@@ -114,14 +114,14 @@ describe("0x quotes", () => {
     await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
     standIn.handle(() => zeroexErrorReply("UNAUTHORIZED", 401));
     await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
-    standIn.handle(() => jsonReply({ message: "Too many requests" }, 429, { "retry-after": "1" }));
+    standIn.handle(() => json({ message: "Too many requests" }, 429, { "retry-after": "1" }));
     await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
     standIn.handle(() => zeroexErrorReply("INTERNAL_SERVER_ERROR", 500));
     await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
   });
 
   it("a malformed answer is not used; a silent service times out", async () => {
-    standIn.handle(() => jsonReply({ liquidityAvailable: true, buyAmount: "1.5" }));
+    standIn.handle(() => json({ liquidityAvailable: true, buyAmount: "1.5" }));
     await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
     source = make(150);
     standIn.handle(() => ({ hang: true }));
@@ -141,12 +141,12 @@ describe("0x transactions", () => {
     const request = quoteRequest();
     const firm = await source.quote(request, never());
     expect(await source.buildTx({ ...request, fromAddress: WALLET }, firm, never())).toEqual(firm.tx);
-    expect(standIn.requests).toHaveLength(1);
+    expect(standIn.asked).toHaveLength(1);
 
     const indicative = await source.quote(quoteRequest({ fromAddress: undefined }), never());
     const tx = await source.buildTx({ ...request, fromAddress: WALLET }, indicative, never());
-    expect(standIn.requests[2]?.path).toBe("/swap/allowance-holder/quote");
-    expect(standIn.requests[2]?.query.get("taker")).toBe(WALLET);
+    expect(standIn.asked[2]?.path).toBe("/swap/allowance-holder/quote");
+    expect(standIn.asked[2]?.query.get("taker")).toBe(WALLET);
     expect(tx.to).toBe(ALLOWANCE_HOLDER);
   });
 });

@@ -4,8 +4,18 @@ import { UpstreamError } from "./upstream.ts";
 
 /**
  * A loopback stand-in for a public service, for adapter tests: it answers each request with whatever the test's
- * current handler says (a recorded payload, a 429 with Retry-After, garbage, or silence) and records what was asked.
+ * current handler says (a recorded payload, a 429 with Retry-After, garbage, or silence) and records what was asked:
+ * the path with its query, and the whole request (method, query, headers, JSON body) for tests that check more.
  */
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+  /** the JSON body (a POST's), undefined when there is none or it is not JSON */
+  body: unknown;
+}
 
 export interface StandInReply {
   status?: number;
@@ -17,16 +27,14 @@ export interface StandInReply {
   delayMs?: number;
 }
 
-export type StandInHandler = (request: {
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage["headers"];
-}) => StandInReply | undefined;
+export type StandInHandler = (request: StandInRequest) => StandInReply | undefined;
 
 export interface StandIn {
   url: string;
   /** paths (with query) asked, in order */
   requests: string[];
+  /** the same requests in full, in order */
+  asked: StandInRequest[];
   handle(handler: StandInHandler): void;
   close(): Promise<void>;
 }
@@ -40,30 +48,41 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 export async function startStandIn(initial?: StandInHandler): Promise<StandIn> {
   let handler: StandInHandler = initial ?? (() => undefined);
   const requests: string[] = [];
+  const asked: StandInRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://stand-in");
-    requests.push(`${url.pathname}${url.search}`);
-    const reply = handler({ path: url.pathname, query: url.searchParams, headers: req.headers }) ?? {
-      status: 404,
-      body: "not found",
-    };
-    if (reply.hang) {
-      hanging.add(res);
-      return;
-    }
-    const send = () => {
-      res.writeHead(reply.status ?? 200, reply.headers ?? {});
-      res.end(reply.body ?? "");
-    };
-    if (reply.delayMs) setTimeout(send, reply.delayMs);
-    else send();
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      const request: StandInRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: jsonBody(Buffer.concat(chunks).toString("utf8")),
+      };
+      requests.push(`${url.pathname}${url.search}`);
+      asked.push(request);
+      const reply = handler(request) ?? { status: 404, body: "not found" };
+      if (reply.hang) {
+        hanging.add(res);
+        return;
+      }
+      const send = () => {
+        res.writeHead(reply.status ?? 200, reply.headers ?? {});
+        res.end(reply.body ?? "");
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    asked,
     handle(next) {
       handler = next;
     },
@@ -73,6 +92,15 @@ export async function startStandIn(initial?: StandInHandler): Promise<StandIn> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function jsonBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The UpstreamError a call to a stand-in rejected with; throws when it resolved or failed otherwise. */

@@ -1,4 +1,4 @@
-import { jsonReply, type StandInReply, type StandInRequest } from "./server.ts";
+import { json, type StandInReply, type StandInRequest } from "../../upstream/stand-in.ts";
 
 /**
  * LI.FI's answers in its documented shapes (GET /quote: a Step of type "lifi" with included steps, estimate and
@@ -47,7 +47,7 @@ export function lifiQuoteReply(request: StandInRequest, options: LifiQuoteOption
     toAddress: q.get("toAddress"),
   });
   const native = fromToken === "0x0000000000000000000000000000000000000000";
-  return jsonReply({
+  return json({
     type: "lifi",
     id: "0x5c1b9b4e1f2e6a0d",
     tool,
@@ -113,7 +113,7 @@ export function lifiQuoteReply(request: StandInRequest, options: LifiQuoteOption
 
 /** 404 NoQuoteError with the tools' errors, as LI.FI answers when nothing can quote */
 export function lifiNoQuoteReply(toolCodes: string[]): StandInReply {
-  return jsonReply(
+  return json(
     {
       message: "Unable to find a quote for the requested transfer.",
       code: 1002,
@@ -130,11 +130,11 @@ export function lifiNoQuoteReply(toolCodes: string[]): StandInReply {
 }
 
 export function lifiValidationReply(message: string): StandInReply {
-  return jsonReply({ message, code: 1011 }, 400);
+  return json({ message, code: 1011 }, 400);
 }
 
 export function lifiRateLimitReply(): StandInReply {
-  return jsonReply({ message: "Too many requests", code: 1005 }, 429, { "retry-after": "30" });
+  return json({ message: "Too many requests", code: 1005 }, 429, { "retry-after": "30" });
 }
 
 export interface LifiStatusOptions {
@@ -159,7 +159,7 @@ export function lifiStatusReply(request: StandInRequest, options: LifiStatusOpti
   const receiving = options.receivingTxHash
     ? { txHash: options.receivingTxHash, chainId: toChain, amount: options.receivedAmount, txLink: "" }
     : { chainId: toChain };
-  return jsonReply({
+  return json({
     transactionId: "0x0959ee0fbb37a868752d7ae40b25dbfa3b7d72f499fa8386fd5f4105b18b62bd",
     status: options.status,
     substatus: options.substatus,

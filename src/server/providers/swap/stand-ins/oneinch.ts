@@ -1,4 +1,4 @@
-import { jsonReply, type StandInReply, type StandInRequest } from "./server.ts";
+import { json, type StandInReply, type StandInRequest } from "../../upstream/stand-in.ts";
 
 /**
  * 1inch Classic Swap API v6.0's answers in their documented shapes: GET /{chain}/quote → { dstAmount, protocols,
@@ -14,7 +14,7 @@ export function oneinchReply(
 ): StandInReply | undefined {
   const parts = request.path.split("/").filter(Boolean);
   const kind = parts.slice(1).join("/");
-  if (kind === "approve/spender") return jsonReply({ address: ONEINCH_ROUTER_V6 });
+  if (kind === "approve/spender") return json({ address: ONEINCH_ROUTER_V6 });
   const q = request.query;
   const amount = BigInt(q.get("amount") ?? "0");
   const feeBps = BigInt(Math.round(Number(q.get("fee") ?? "0") * 100));
@@ -29,10 +29,10 @@ export function oneinchReply(
     ],
     [[{ name: "UNISWAP_V3", part: 100, fromTokenAddress: q.get("src"), toTokenAddress: q.get("dst") }]],
   ];
-  if (kind === "quote") return jsonReply({ dstAmount: dstAmount.toString(), protocols, gas: 181_416 });
+  if (kind === "quote") return json({ dstAmount: dstAmount.toString(), protocols, gas: 181_416 });
   if (kind === "swap") {
     const native = q.get("src")?.toLowerCase() === "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
-    return jsonReply({
+    return json({
       dstAmount: dstAmount.toString(),
       protocols,
       tx: {
@@ -49,7 +49,7 @@ export function oneinchReply(
 }
 
 export function oneinchErrorReply(description: string, status = 400): StandInReply {
-  return jsonReply(
+  return json(
     {
       error: status === 400 ? "Bad Request" : "Error",
       description,

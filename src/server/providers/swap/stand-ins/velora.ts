@@ -1,4 +1,4 @@
-import { jsonReply, type StandInReply, type StandInRequest } from "./server.ts";
+import { json, type StandInReply, type StandInRequest } from "../../upstream/stand-in.ts";
 
 /**
  * Velora's (ParaSwap's) answers in their documented shapes: GET /prices → { priceRoute } (PriceRoute: blockNumber,
@@ -26,7 +26,7 @@ export function veloraPricesReply(request: StandInRequest, rate = { numerator: 3
     poolAddresses: ["0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"],
     data: { gasUSD: "1.2" },
   });
-  return jsonReply({
+  return json({
     priceRoute: {
       blockNumber: 19_000_000,
       network: Number(q.get("network")),
@@ -71,7 +71,7 @@ export function veloraTransactionReply(request: StandInRequest, withGas = false)
   const body = (request.body ?? {}) as { userAddress?: string; priceRoute?: { srcToken?: string } };
   const native = body.priceRoute?.srcToken?.toLowerCase() === "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
   const srcAmount = (request.body as { srcAmount?: string } | undefined)?.srcAmount ?? "0";
-  return jsonReply({
+  return json({
     from: body.userAddress,
     to: AUGUSTUS_V6_2,
     value: native ? srcAmount : "0",
@@ -83,5 +83,5 @@ export function veloraTransactionReply(request: StandInRequest, withGas = false)
 }
 
 export function veloraErrorReply(error: string, status = 400): StandInReply {
-  return jsonReply({ error }, status);
+  return json({ error }, status);
 }

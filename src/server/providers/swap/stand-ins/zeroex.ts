@@ -1,4 +1,4 @@
-import { jsonReply, type StandInReply, type StandInRequest } from "./server.ts";
+import { json, type StandInReply, type StandInRequest } from "../../upstream/stand-in.ts";
 
 /**
  * 0x Swap API v2's answers in their documented shapes: /swap/allowance-holder/price and /quote (liquidityAvailable,
@@ -22,7 +22,7 @@ export function zeroexQuoteReply(request: StandInRequest, rate = { numerator: 4n
   const native = sellToken.toLowerCase() === "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
   const firm = request.path.endsWith("/quote");
   const taker = q.get("taker");
-  return jsonReply({
+  return json({
     blockNumber: "20114676",
     buyAmount: buyAmount.toString(),
     buyToken,
@@ -72,7 +72,7 @@ export function zeroexQuoteReply(request: StandInRequest, rate = { numerator: 4n
 }
 
 export function zeroexNoLiquidityReply(): StandInReply {
-  return jsonReply({ liquidityAvailable: false, zid: "0x111111111111111111111111" });
+  return json({ liquidityAvailable: false, zid: "0x111111111111111111111111" });
 }
 
 export function zeroexErrorReply(
@@ -80,5 +80,5 @@ export function zeroexErrorReply(
   status = 400,
   details: { field: string; reason: string }[] = [],
 ): StandInReply {
-  return jsonReply({ name, message: name.toLowerCase().replace(/_/g, " "), data: { zid: "0x1", details } }, status);
+  return json({ name, message: name.toLowerCase().replace(/_/g, " "), data: { zid: "0x1", details } }, status);
 }
