@@ -47,12 +47,6 @@ export function WalletConnectOption({ projectId, renderButton }: WalletConnectOp
         const origin = window.location.origin;
         const session = await connectWalletConnect({
           projectId,
-          metadata: {
-            name: "MountainLion",
-            description: "AI assistant for crypto investors",
-            url: origin,
-            icons: [`${origin}/tonconnect-icon.png`],
-          },
           openLink: (url) => host.links.open(url),
           openTelegram: (url) => host.links.openTelegram(url),
         });

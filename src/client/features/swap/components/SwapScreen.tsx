@@ -14,7 +14,7 @@ import { loginStatusAtom, signInDialogOpenAtom } from "../../../shared/session/s
 import { Button } from "../../../shared/ui/Button.tsx";
 import { ChainSwitchError, switchToChain } from "../../../shared/wallet/chain-switch.ts";
 import { providerErrorCode, USER_REJECTED } from "../../../shared/wallet/eip1193.ts";
-import { isWalletConnectChain } from "../../../shared/wallet/walletconnect-session.ts";
+import { isWalletConnectChain } from "../../../shared/wallet/walletconnect-chains.ts";
 import {
   addSwapTransData,
   cancelSwapOrder,

@@ -131,15 +131,8 @@ export function useSwapWallet() {
     if (!projectId) return "noWalletProvider";
     const { connectWalletConnectSession, WalletConnectCancelled } = await loadWalletConnect();
     try {
-      const origin = window.location.origin;
       const session = await connectWalletConnectSession({
         projectId,
-        metadata: {
-          name: "MountainLion",
-          description: "AI assistant for crypto investors",
-          url: origin,
-          icons: [`${origin}/tonconnect-icon.png`],
-        },
         openLink: (url) => host.links.open(url),
         openTelegram: (url) => host.links.openTelegram(url),
       });
