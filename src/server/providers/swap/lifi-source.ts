@@ -19,13 +19,14 @@ import {
   commonFailure,
   hexData,
   isNative,
+  keptTx,
   parseAnswer,
   quantity,
   rawAmount,
-  sameAddress,
   snippet,
   sourceUrl,
   sumDecimals,
+  txData,
 } from "./source-http.ts";
 
 /**
@@ -210,15 +211,8 @@ export function createLifiSource(settings: Pick<SwapSettings, "lifi" | "quoteTim
     return { body: parseAnswer(name, answer, quoteBody), fromAddress, toAddress };
   }
 
-  const txOf = (body: z.output<typeof quoteBody>): TxData | null =>
-    body.transactionRequest
-      ? {
-          to: body.transactionRequest.to,
-          data: body.transactionRequest.data,
-          value: body.transactionRequest.value ?? "0",
-          gas: body.transactionRequest.gasLimit ?? null,
-        }
-      : null;
+  const txOf = ({ transactionRequest: tx }: z.output<typeof quoteBody>): TxData | null =>
+    tx ? txData({ ...tx, gas: tx.gasLimit }) : null;
 
   return {
     id: "lifi",
@@ -259,16 +253,8 @@ export function createLifiSource(settings: Pick<SwapSettings, "lifi" | "quoteTim
     },
 
     async buildTx(request, quote, signal) {
-      const kept = buildSchema.safeParse(quote.build);
-      const toAddress = request.toAddress ?? request.fromAddress;
-      if (
-        quote.tx &&
-        kept.success &&
-        sameAddress(kept.data.fromAddress, request.fromAddress) &&
-        sameAddress(kept.data.toAddress, toAddress)
-      ) {
-        return quote.tx;
-      }
+      const kept = keptTx(request, quote);
+      if (kept) return kept;
       const { body } = await requestQuote(request, signal);
       const tx = txOf(body);
       if (!tx) throw new QuoteError("swapQuoteError", "LI.FI GET /quote: the answer has no transactionRequest");

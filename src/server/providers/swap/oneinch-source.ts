@@ -1,14 +1,7 @@
 import { z } from "zod";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
-import {
-  QuoteError,
-  type QuoteRequest,
-  type QuoteSource,
-  type QuoteStep,
-  type SourceQuote,
-  type TxData,
-} from "./quote-source.ts";
+import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote } from "./quote-source.ts";
 import {
   address,
   afterSlippage,
@@ -16,14 +9,20 @@ import {
   bpsPercent,
   callSource,
   commonFailure,
+  feeCharged,
   hexData,
   isNative,
+  keptTx,
   parseAnswer,
   quantity,
   rawAmount,
   sameAddress,
+  sameChainOn,
   snippet,
   sourceUrl,
+  swapSteps,
+  txData,
+  walletsBuild,
 } from "./source-http.ts";
 
 /**
@@ -71,8 +70,6 @@ const swapBody = z
   })
   .loose();
 const spenderBody = z.object({ address }).loose();
-
-const buildSchema = z.object({ fromAddress: z.string(), toAddress: z.string() });
 
 function oneinchFailure(name: string, answer: UpstreamAnswer): QuoteError {
   const common = commonFailure(name, answer);
@@ -122,8 +119,7 @@ export function createOneInchSource(
     return router;
   }
 
-  const fee = (request: QuoteRequest) =>
-    request.feeBps > 0 && request.feeRecipient ? bpsPercent(request.feeBps) : undefined;
+  const fee = (request: QuoteRequest) => (feeCharged(request) ? bpsPercent(request.feeBps) : undefined);
   const common = (request: QuoteRequest) => ({
     src: request.fromToken.address,
     dst: request.toToken.address,
@@ -151,17 +147,13 @@ export function createOneInchSource(
     );
   }
 
-  const txOf = (tx: z.output<typeof swapBody>["tx"]): TxData => ({
-    to: tx.to,
-    data: tx.data,
-    value: tx.value ?? "0",
-    gas: tx.gas && tx.gas !== "0" ? tx.gas : null,
-  });
+  // with disableEstimate 1inch may answer gas 0: the wallet estimates it then
+  const txOf = (tx: z.output<typeof swapBody>["tx"]) => txData({ ...tx, gas: tx.gas === "0" ? null : tx.gas });
 
   return {
     id: "oneinch",
     label: "1inch",
-    supports: ({ fromChainId, toChainId }) => fromChainId === toChainId && ONEINCH_CHAIN_IDS.has(fromChainId),
+    supports: sameChainOn(ONEINCH_CHAIN_IDS),
 
     async quote(request, signal): Promise<SourceQuote> {
       const fromAddress = request.fromAddress;
@@ -177,39 +169,24 @@ export function createOneInchSource(
       const tx = priced.tx;
       const gasNative =
         tx?.gas && tx.gasPrice && tx.gas !== "0" ? (BigInt(tx.gas) * BigInt(tx.gasPrice)).toString() : null;
-      const route: QuoteStep[] = (priced.protocols.length > 0 ? priced.protocols : ["1inch"]).map((tool) => ({
-        tool,
-        type: "swap",
-        fromChainId: request.fromChainId,
-        toChainId: request.toChainId,
-      }));
       return {
         source: "1inch",
         toAmount: priced.dstAmount,
         toAmountMin: afterSlippage(priced.dstAmount, request.slippageBps),
         gasNative,
         gasUsd: null,
-        route,
+        route: swapSteps(priced.protocols, "1inch", request),
         // a same-chain swap settles in the block its transaction lands in; 1inch gives no estimate
         estimatedSeconds: 0,
         approvalSpender,
         feeAmount: fee(request) ? bpsOf(request.amount, request.feeBps) : "0",
         tx: tx ? txOf(tx) : null,
-        build: fromAddress ? { fromAddress, toAddress: request.toAddress ?? fromAddress } : {},
+        build: walletsBuild(request),
       };
     },
 
     async buildTx(request, quote, signal) {
-      const kept = buildSchema.safeParse(quote.build);
-      if (
-        quote.tx &&
-        kept.success &&
-        sameAddress(kept.data.fromAddress, request.fromAddress) &&
-        sameAddress(kept.data.toAddress, request.toAddress ?? request.fromAddress)
-      ) {
-        return quote.tx;
-      }
-      return txOf((await swap(request, signal)).tx);
+      return keptTx(request, quote) ?? txOf((await swap(request, signal)).tx);
     },
   };
 }

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
 import { UpstreamError } from "../upstream/upstream.ts";
 import { callUpstream, type UpstreamAnswer } from "../upstream/upstream-call.ts";
-import { QuoteError } from "./quote-source.ts";
+import { QuoteError, type QuoteRequest, type QuoteStep, type SourceQuote, type TxData } from "./quote-source.ts";
 
 /**
  * What the aggregator adapters (LI.FI, Velora, 0x, 1inch) share: one call to the aggregator through the server's
  * HTTP client (callUpstream: one attempt, the whole exchange within the quote timeout, the caller's signal obeyed),
- * the failures every aggregator has in common turned into QuoteError reasons, zod parsing of the answer, and the
- * raw-amount arithmetic (fees, slippage) done on integers.
+ * the failures every aggregator has in common turned into QuoteError reasons, zod parsing of the answer, the
+ * raw-amount arithmetic (fees, slippage) done on integers, and the pieces of a quote they all build the same way
+ * (route steps, the transaction, keeping it for the same wallets).
  *
  * - no answer in time, a network failure, a caller who gives up, or a 5xx: quoteServiceUnreachable;
  * - 429: tooFrequent (not retried: the service asks every source at once and another may answer);
@@ -158,3 +159,58 @@ export function sumDecimals(values: readonly string[]): string | null {
 
 export const sameAddress = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+// ---- quotes and transactions
+
+/** supports() of a same-chain aggregator: one chain on both sides, and one it serves */
+export const sameChainOn =
+  (chainIds: ReadonlySet<number>) =>
+  ({ fromChainId, toChainId }: Pick<QuoteRequest, "fromChainId" | "toChainId">) =>
+    fromChainId === toChainId && chainIds.has(fromChainId);
+
+/** an integrator fee is taken: a rate above 0 and a wallet to pay it to */
+export const feeCharged = (request: QuoteRequest) => request.feeBps > 0 && request.feeRecipient !== undefined;
+
+/** a same-chain route: one swap step per liquidity source the aggregator named, or one named after it */
+export function swapSteps(
+  tools: readonly string[],
+  aggregator: string,
+  request: Pick<QuoteRequest, "fromChainId" | "toChainId">,
+): QuoteStep[] {
+  return [...new Set(tools.length > 0 ? tools : [aggregator])].map((tool) => ({
+    tool,
+    type: "swap",
+    fromChainId: request.fromChainId,
+    toChainId: request.toChainId,
+  }));
+}
+
+/** an aggregator's transaction: no value is 0 wei; no gas limit is null (the wallet estimates it) */
+export function txData(tx: {
+  to: `0x${string}`;
+  data: `0x${string}`;
+  value?: string | undefined;
+  gas?: string | null | undefined;
+}): TxData {
+  return { to: tx.to, data: tx.data, value: tx.value ?? "0", gas: tx.gas ?? null };
+}
+
+/** `build` for a quote whose transaction was made for the request's wallets (none without a sending wallet) */
+export function walletsBuild(request: QuoteRequest): Record<string, unknown> {
+  return request.fromAddress
+    ? { fromAddress: request.fromAddress, toAddress: request.toAddress ?? request.fromAddress }
+    : {};
+}
+
+const builtFor = z.object({ fromAddress: z.string(), toAddress: z.string() });
+
+/** the quote's own transaction when it was made for this sender and receiver; null when it must be asked for again */
+export function keptTx(request: QuoteRequest & { fromAddress: `0x${string}` }, quote: SourceQuote): TxData | null {
+  const kept = builtFor.safeParse(quote.build);
+  return quote.tx &&
+    kept.success &&
+    sameAddress(kept.data.fromAddress, request.fromAddress) &&
+    sameAddress(kept.data.toAddress, request.toAddress ?? request.fromAddress)
+    ? quote.tx
+    : null;
+}

@@ -1,27 +1,25 @@
 import { z } from "zod";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
-import {
-  QuoteError,
-  type QuoteRequest,
-  type QuoteSource,
-  type QuoteStep,
-  type SourceQuote,
-  type TxData,
-} from "./quote-source.ts";
+import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type TxData } from "./quote-source.ts";
 import {
   address,
   afterSlippage,
   bpsOf,
   callSource,
   commonFailure,
+  feeCharged,
   hexData,
   isNative,
   parseAnswer,
   quantity,
   rawAmount,
+  sameAddress,
+  sameChainOn,
   snippet,
   sourceUrl,
+  swapSteps,
+  txData,
 } from "./source-http.ts";
 
 /**
@@ -98,18 +96,16 @@ function veloraFailure(name: string, answer: UpstreamAnswer): QuoteError {
 export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quoteTimeoutMs">): QuoteSource {
   const base = settings.velora.url;
   const fee = (request: QuoteRequest) =>
-    request.feeBps > 0 && request.feeRecipient
-      ? { partnerAddress: request.feeRecipient, partnerFeeBps: String(request.feeBps) }
-      : {};
+    feeCharged(request) ? { partnerAddress: request.feeRecipient, partnerFeeBps: String(request.feeBps) } : {};
   const receiverOf = (request: QuoteRequest) =>
-    request.toAddress && request.fromAddress && request.toAddress.toLowerCase() !== request.fromAddress.toLowerCase()
+    request.toAddress && request.fromAddress && !sameAddress(request.toAddress, request.fromAddress)
       ? request.toAddress
       : undefined;
 
   return {
     id: "velora",
     label: "Velora",
-    supports: ({ fromChainId, toChainId }) => fromChainId === toChainId && VELORA_CHAIN_IDS.has(fromChainId),
+    supports: sameChainOn(VELORA_CHAIN_IDS),
 
     async quote(request, signal): Promise<SourceQuote> {
       const name = "Velora GET /prices";
@@ -134,15 +130,7 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
       const raw = parseAnswer(name, answer, pricesBody).priceRoute;
       const route = parseAnswer(name, answer, z.object({ priceRoute }).loose()).priceRoute;
       if (BigInt(route.destAmount) === 0n) throw new QuoteError("noQuotation", `${name}: destAmount 0`);
-      const exchanges = [
-        ...new Set(route.bestRoute.flatMap((r) => r.swaps.flatMap((s) => s.swapExchanges.map((e) => e.exchange)))),
-      ];
-      const steps: QuoteStep[] = (exchanges.length > 0 ? exchanges : ["Velora"]).map((tool) => ({
-        tool,
-        type: "swap",
-        fromChainId: request.fromChainId,
-        toChainId: request.toChainId,
-      }));
+      const exchanges = route.bestRoute.flatMap((r) => r.swaps.flatMap((s) => s.swapExchanges.map((e) => e.exchange)));
       return {
         source: "Velora",
         toAmount: route.destAmount,
@@ -150,11 +138,11 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
         // gasCost is in gas units, not in the coin: Velora gives no price to turn it into one
         gasNative: null,
         gasUsd: route.gasCostUSD ?? null,
-        route: steps,
+        route: swapSteps(exchanges, "Velora", request),
         // a same-chain swap settles in the block its transaction lands in; Velora gives no estimate
         estimatedSeconds: 0,
         approvalSpender: isNative(request.fromToken.address) ? null : route.tokenTransferProxy,
-        feeAmount: request.feeBps > 0 && request.feeRecipient ? bpsOf(request.amount, request.feeBps) : "0",
+        feeAmount: feeCharged(request) ? bpsOf(request.amount, request.feeBps) : "0",
         tx: null,
         build: { priceRoute: raw },
       };
@@ -185,7 +173,7 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
       });
       if (answer.status !== 200) throw veloraFailure(name, answer);
       const tx = parseAnswer(name, answer, transactionBody);
-      return { to: tx.to, data: tx.data, value: tx.value ?? "0", gas: tx.gas && tx.gas !== "0" ? tx.gas : null };
+      return txData({ ...tx, gas: tx.gas === "0" ? null : tx.gas });
     },
   };
 }

@@ -1,27 +1,26 @@
 import { z } from "zod";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
-import {
-  QuoteError,
-  type QuoteRequest,
-  type QuoteSource,
-  type QuoteStep,
-  type SourceQuote,
-  type TxData,
-} from "./quote-source.ts";
+import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type TxData } from "./quote-source.ts";
 import {
   address,
   bpsOf,
   callSource,
   commonFailure,
+  feeCharged,
   hexData,
   isNative,
+  keptTx,
   parseAnswer,
   quantity,
   rawAmount,
   sameAddress,
+  sameChainOn,
   snippet,
   sourceUrl,
+  swapSteps,
+  txData,
+  walletsBuild,
 } from "./source-http.ts";
 
 /**
@@ -86,8 +85,6 @@ const quoteBody = z
   })
   .loose();
 
-const buildSchema = z.object({ fromAddress: z.string(), toAddress: z.string() });
-
 function zeroexFailure(name: string, answer: UpstreamAnswer): QuoteError {
   const common = commonFailure(name, answer);
   if (common) return common;
@@ -116,7 +113,7 @@ export function createZeroExSource(
     const taker = request.fromAddress;
     const path = taker ? "swap/allowance-holder/quote" : "swap/allowance-holder/price";
     const name = `0x GET /${path}`;
-    const charged = request.feeBps > 0 && request.feeRecipient !== undefined;
+    const charged = feeCharged(request);
     const answer = await callSource(
       sourceUrl(settings.zeroex.url, path, {
         chainId: request.fromChainId,
@@ -140,19 +137,12 @@ export function createZeroExSource(
   }
 
   const txOf = (body: z.output<typeof quoteBody>): TxData | null =>
-    body.transaction
-      ? {
-          to: body.transaction.to,
-          data: body.transaction.data,
-          value: body.transaction.value ?? "0",
-          gas: body.transaction.gas ?? null,
-        }
-      : null;
+    body.transaction ? txData(body.transaction) : null;
 
   return {
     id: "zeroex",
     label: "0x",
-    supports: ({ fromChainId, toChainId }) => fromChainId === toChainId && ZEROEX_CHAIN_IDS.has(fromChainId),
+    supports: sameChainOn(ZEROEX_CHAIN_IDS),
 
     async quote(request, signal): Promise<SourceQuote> {
       const { body, charged } = await ask(request, signal);
@@ -162,20 +152,17 @@ export function createZeroExSource(
         : fee && sameAddress(fee.token, request.fromToken.address)
           ? fee.amount
           : bpsOf(request.amount, request.feeBps);
-      const sources = [...new Set((body.route?.fills ?? []).map((f) => f.source))];
-      const route: QuoteStep[] = (sources.length > 0 ? sources : ["0x"]).map((tool) => ({
-        tool,
-        type: "swap",
-        fromChainId: request.fromChainId,
-        toChainId: request.toChainId,
-      }));
       return {
         source: "0x",
         toAmount: body.buyAmount,
         toAmountMin: body.minBuyAmount,
         gasNative: body.totalNetworkFee ?? null,
         gasUsd: null,
-        route,
+        route: swapSteps(
+          (body.route?.fills ?? []).map((f) => f.source),
+          "0x",
+          request,
+        ),
         // a same-chain swap settles in the block its transaction lands in; 0x gives no estimate
         estimatedSeconds: 0,
         approvalSpender: isNative(request.fromToken.address)
@@ -183,22 +170,13 @@ export function createZeroExSource(
           : (body.issues?.allowance?.spender ?? body.allowanceTarget ?? body.transaction?.to ?? null),
         feeAmount,
         tx: txOf(body),
-        build: request.fromAddress
-          ? { fromAddress: request.fromAddress, toAddress: request.toAddress ?? request.fromAddress }
-          : {},
+        build: walletsBuild(request),
       };
     },
 
     async buildTx(request, quote, signal) {
-      const kept = buildSchema.safeParse(quote.build);
-      if (
-        quote.tx &&
-        kept.success &&
-        sameAddress(kept.data.fromAddress, request.fromAddress) &&
-        sameAddress(kept.data.toAddress, request.toAddress ?? request.fromAddress)
-      ) {
-        return quote.tx;
-      }
+      const kept = keptTx(request, quote);
+      if (kept) return kept;
       const { name, body } = await ask(request, signal);
       const tx = txOf(body);
       if (!tx) throw new QuoteError("swapQuoteError", `${name}: the answer has no transaction`);
