@@ -11,19 +11,25 @@ import {
   lifiValidationReply,
 } from "./stand-ins/lifi.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
+import { itSellsTheNativeCoin, type SourceUnderTest } from "./stand-ins/source-tests.ts";
 
 let standIn: StandIn;
 let source: QuoteSource;
 const TX = `0x${"ab".repeat(32)}` as const;
 const RECEIVED_TX = `0x${"cd".repeat(32)}` as const;
 
+const make = (quoteTimeoutMs = 2_000) =>
+  createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs });
+
 beforeEach(async () => {
   standIn = await startStandIn();
-  source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs: 2_000 });
+  source = make();
 });
 afterEach(async () => {
   await standIn.close();
 });
+
+const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
 
 const onQuote = () => standIn.handle((r) => (r.path === "/v1/quote" ? lifiQuoteReply(r) : undefined));
 
@@ -96,19 +102,12 @@ describe("LI.FI quotes", () => {
     expect(quote.build).toEqual({ tool: "stargateV2", fromAddress: WALLET, toAddress: OTHER_WALLET });
   });
 
-  it("the native coin is LI.FI's zero address, needs no approval and is sent as the transaction's value", async () => {
-    onQuote();
-    const quote = await source.quote(
-      quoteRequest({
-        fromToken: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", decimals: 18, symbol: "ETH" },
-        amount: "1000000000000000000",
-      }),
-      never(),
-    );
-    expect(standIn.asked[0]?.query.get("fromToken")).toBe("0x0000000000000000000000000000000000000000");
-    expect(quote.approvalSpender).toBeNull();
-    expect(quote.tx?.value).toBe("1000000000000000000");
-  });
+  itSellsTheNativeCoin(
+    under,
+    "the native coin is LI.FI's zero address, needs no approval and is sent as the transaction's value",
+    onQuote,
+    { param: "fromToken", sentAs: "0x0000000000000000000000000000000000000000" },
+  );
 
   it("without the wallet LI.FI is not asked (it requires fromAddress)", async () => {
     onQuote();

@@ -1,9 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
+import { type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import { createOneInchSource } from "./oneinch-source.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { ONEINCH_ROUTER_V6, oneinchErrorReply, oneinchReply } from "./stand-ins/oneinch.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
+import {
+  itIsSameChainOnly,
+  itRefusesMalformedAndSilentAnswers,
+  itSellsTheNativeCoin,
+  type SourceUnderTest,
+} from "./stand-ins/source-tests.ts";
 
 let standIn: StandIn;
 let source: QuoteSource;
@@ -18,6 +24,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await standIn.close();
 });
+
+const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
 
 const serve = () => standIn.handle((r) => oneinchReply({ ...r, path: r.path.replace(/^\/swap\/v6\.0/, "") }));
 const asked = (kind: string) => standIn.asked.find((r) => r.path.endsWith(kind));
@@ -84,20 +92,15 @@ describe("1inch quotes", () => {
     expect(quote.toAmount).toBe(String(50_000_000n - (50_000_000n * 25n) / 10_000n));
   });
 
-  it("the native coin is 1inch's 0xEeee address and needs no approval (no spender asked)", async () => {
-    serve();
-    const quote = await source.quote(
-      quoteRequest({
-        fromToken: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", decimals: 18, symbol: "ETH" },
-        amount: "1000000000000000000",
-      }),
-      never(),
-    );
-    expect(asked("/swap")?.query.get("src")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
-    expect(asked("/approve/spender")).toBeUndefined();
-    expect(quote.approvalSpender).toBeNull();
-    expect(quote.tx?.value).toBe("1000000000000000000");
-  });
+  itSellsTheNativeCoin(
+    under,
+    "the native coin is 1inch's 0xEeee address and needs no approval (no spender asked)",
+    serve,
+    {
+      param: "src",
+      sentAs: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE",
+    },
+  );
 
   it("maps 1inch's errors", async () => {
     const fail = (description: string, status = 400) =>
@@ -122,19 +125,8 @@ describe("1inch quotes", () => {
     await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
   });
 
-  it("a malformed answer is not used; a silent service times out", async () => {
-    standIn.handle(() => json({ dstAmount: -1 }));
-    await expectReason(source.quote(quoteRequest({ fromAddress: undefined }), never()), "swapQuoteError");
-    source = make(150);
-    standIn.handle(() => ({ hang: true }));
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
-  });
-
-  it("same-chain only, on 1inch's chains", () => {
-    expect(source.supports({ fromChainId: 56, toChainId: 56 })).toBe(true);
-    expect(source.supports({ fromChainId: 56, toChainId: 1 })).toBe(false);
-    expect(source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
-  });
+  itRefusesMalformedAndSilentAnswers(under, { dstAmount: -1 }, quoteRequest({ fromAddress: undefined }));
+  itIsSameChainOnly(under, "1inch's chains", 56, 1);
 });
 
 describe("1inch transactions", () => {

@@ -1,20 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
+import { type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
+import {
+  itIsSameChainOnly,
+  itRefusesMalformedAndSilentAnswers,
+  type SourceUnderTest,
+} from "./stand-ins/source-tests.ts";
 import { AUGUSTUS_V6_2, veloraErrorReply, veloraPricesReply, veloraTransactionReply } from "./stand-ins/velora.ts";
 import { createVeloraSource } from "./velora-source.ts";
 
 let standIn: StandIn;
 let source: QuoteSource;
 
+const make = (quoteTimeoutMs = 2_000) => createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs });
+
 beforeEach(async () => {
   standIn = await startStandIn();
-  source = createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs: 2_000 });
+  source = make();
 });
 afterEach(async () => {
   await standIn.close();
 });
+
+const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
 
 const serve = (withGas = false) =>
   standIn.handle((r) => {
@@ -104,19 +113,8 @@ describe("Velora quotes", () => {
     await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
   });
 
-  it("a malformed answer is not used; a silent service times out", async () => {
-    standIn.handle(() => json({ priceRoute: { destAmount: "x" } }));
-    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
-    source = createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs: 150 });
-    standIn.handle(() => ({ hang: true }));
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
-  });
-
-  it("same-chain only, on Velora's networks", () => {
-    expect(source.supports({ fromChainId: 137, toChainId: 137 })).toBe(true);
-    expect(source.supports({ fromChainId: 1, toChainId: 137 })).toBe(false);
-    expect(source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
-  });
+  itRefusesMalformedAndSilentAnswers(under, { priceRoute: { destAmount: "x" } });
+  itIsSameChainOnly(under, "Velora's networks", 137, 1);
 });
 
 describe("Velora transactions", () => {

@@ -2,6 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import type { QuoteSource } from "./quote-source.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
+import {
+  itIsSameChainOnly,
+  itRefusesMalformedAndSilentAnswers,
+  itSellsTheNativeCoin,
+  type SourceUnderTest,
+} from "./stand-ins/source-tests.ts";
 import { ALLOWANCE_HOLDER, zeroexErrorReply, zeroexNoLiquidityReply, zeroexQuoteReply } from "./stand-ins/zeroex.ts";
 import { createZeroExSource } from "./zeroex-source.ts";
 
@@ -18,6 +24,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await standIn.close();
 });
+
+const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
 
 const serve = () =>
   standIn.handle((r) => (r.path.startsWith("/swap/allowance-holder/") ? zeroexQuoteReply(r) : undefined));
@@ -84,18 +92,9 @@ describe("0x quotes", () => {
     expect(quote.toAmount).toBe(String((10_000_000n - 30_000n - 15_000n) * 4n));
   });
 
-  it("the native coin is 0x's 0xEeee address and needs no approval", async () => {
-    serve();
-    const quote = await source.quote(
-      quoteRequest({
-        fromToken: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", decimals: 18, symbol: "ETH" },
-        amount: "1000000000000000000",
-      }),
-      never(),
-    );
-    expect(standIn.asked[0]?.query.get("sellToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
-    expect(quote.approvalSpender).toBeNull();
-    expect(quote.tx?.value).toBe("1000000000000000000");
+  itSellsTheNativeCoin(under, "the native coin is 0x's 0xEeee address and needs no approval", serve, {
+    param: "sellToken",
+    sentAs: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE",
   });
 
   it("liquidityAvailable false is insufficient liquidity", async () => {
@@ -120,19 +119,8 @@ describe("0x quotes", () => {
     await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
   });
 
-  it("a malformed answer is not used; a silent service times out", async () => {
-    standIn.handle(() => json({ liquidityAvailable: true, buyAmount: "1.5" }));
-    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
-    source = make(150);
-    standIn.handle(() => ({ hang: true }));
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
-  });
-
-  it("same-chain only, on 0x's chains", () => {
-    expect(source.supports({ fromChainId: 8453, toChainId: 8453 })).toBe(true);
-    expect(source.supports({ fromChainId: 1, toChainId: 8453 })).toBe(false);
-    expect(source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
-  });
+  itRefusesMalformedAndSilentAnswers(under, { liquidityAvailable: true, buyAmount: "1.5" });
+  itIsSameChainOnly(under, "0x's chains", 8453, 1);
 });
 
 describe("0x transactions", () => {
