@@ -74,6 +74,57 @@ export function compileTestUsdt(): { abi: Abi; bytecode: Hex } {
   return compiled;
 }
 
+/**
+ * viem clients for the local chain at `url`, anvil's account 0 (which deploys and mints) and the steps both test
+ * chains (this one and uniswap-v2-chain.ts) take: waiting for a transaction, deploying a contract, minting TestUsdt.
+ */
+export function anvilClients(url: string, chainId: number) {
+  const chain: Chain = {
+    id: chainId,
+    name: `anvil ${chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  };
+  const transport = http(url);
+  const reader = createPublicClient({ chain, transport });
+  const deployer = privateKeyToAccount(ANVIL_KEYS[0]);
+  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport });
+  /** the receipt once the transaction is mined, reverted or not */
+  const receiptOf = (hash: Hex) => reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  /** the receipt of a transaction that must succeed */
+  const mined = async (hash: Hex) => {
+    const receipt = await receiptOf(hash);
+    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+    return receipt;
+  };
+  return {
+    chain,
+    reader,
+    control: createTestClient({ mode: "anvil", chain, transport }),
+    deployer,
+    walletOf,
+    receiptOf,
+    mined,
+    /** deploys a contract from the deployer; its address as the node writes it */
+    async deploy(code: { abi: Abi; bytecode: Hex }, args: readonly unknown[]): Promise<Address> {
+      const receipt = await mined(await walletOf(deployer).deployContract({ ...code, args }));
+      if (!receipt.contractAddress) throw new Error("the deployment made no contract");
+      return receipt.contractAddress;
+    },
+    /** mints a TestUsdt token (anyone may) from `account` to `to` */
+    async mint(account: PrivateKeyAccount, token: Address, to: Address, amount: bigint): Promise<void> {
+      await mined(
+        await walletOf(account).writeContract({
+          address: token,
+          abi: testUsdtAbi,
+          functionName: "mint",
+          args: [to, amount],
+        }),
+      );
+    },
+  };
+}
+
 export interface UsdtChain {
   anvil: Anvil;
   chain: Chain;
@@ -96,32 +147,16 @@ export interface UsdtChain {
 
 export async function startUsdtChain(chainId: number, usdtDecimals = 6): Promise<UsdtChain> {
   const anvil = await startAnvil(chainId);
-  const chain: Chain = {
-    id: chainId,
-    name: `anvil ${chainId}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.url] } },
-  };
-  const transport = http(anvil.url);
-  const reader = createPublicClient({ chain, transport });
-  const control = createTestClient({ mode: "anvil", chain, transport });
-  const deployer = privateKeyToAccount(ANVIL_KEYS[0]);
-  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport });
+  const local = anvilClients(anvil.url, chainId);
+  const { chain, reader, control, deployer, walletOf } = local;
   const artifact = compileTestUsdt();
-  const mined = async (hash: Hex) => {
-    await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  /** the hash once mined: a transfer that fails is mined reverted, and that is what some tests want */
+  const sent = async (hash: Hex) => {
+    await local.receiptOf(hash);
     return hash;
   };
-  async function deployToken(symbol: string, decimals: number): Promise<Address> {
-    const hash = await walletOf(deployer).deployContract({
-      abi: artifact.abi,
-      bytecode: artifact.bytecode,
-      args: [`Test ${symbol}`, symbol, decimals],
-    });
-    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (!receipt.contractAddress || receipt.status !== "success") throw new Error("the deployment failed");
-    return receipt.contractAddress;
-  }
+  const deployToken = (symbol: string, decimals: number) =>
+    local.deploy(artifact, [`Test ${symbol}`, symbol, decimals]);
   const usdt = await deployToken("USDT", usdtDecimals);
   return {
     anvil,
@@ -129,18 +164,9 @@ export async function startUsdtChain(chainId: number, usdtDecimals = 6): Promise
     usdt,
     reader,
     deployToken,
-    async mint(token, to, amount) {
-      await mined(
-        await walletOf(deployer).writeContract({
-          address: token,
-          abi: testUsdtAbi,
-          functionName: "mint",
-          args: [to, amount],
-        }),
-      );
-    },
+    mint: (token, to, amount) => local.mint(deployer, token, to, amount),
     async transfer(from, token, to, amount) {
-      return mined(
+      return sent(
         await walletOf(from).writeContract({
           address: token,
           abi: testUsdtAbi,
@@ -151,7 +177,7 @@ export async function startUsdtChain(chainId: number, usdtDecimals = 6): Promise
       );
     },
     async send(from, to, data) {
-      return mined(await walletOf(from).sendTransaction({ to, data, gas: 120_000n }));
+      return sent(await walletOf(from).sendTransaction({ to, data, gas: 120_000n }));
     },
     async mine(count) {
       await control.mine({ blocks: count });

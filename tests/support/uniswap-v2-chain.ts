@@ -3,13 +3,9 @@ import {
   type Abi,
   type Address,
   type Chain,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
   erc20Abi,
   getAddress,
   type Hex,
-  http,
   keccak256,
   maxUint256,
   type PublicClient,
@@ -22,7 +18,7 @@ import {
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { type Anvil, startAnvil } from "../api/anvil.ts";
-import { ANVIL_KEYS, compileTestUsdt, testUsdtAbi } from "./test-usdt-chain.ts";
+import { anvilClients, compileTestUsdt } from "./test-usdt-chain.ts";
 
 /**
  * Uniswap v2 on a local chain, deployed from the official npm artifacts: WETH9 and UniswapV2Router02 from
@@ -137,29 +133,11 @@ const MOVER = privateKeyToAccount(keccak256(toHex("uniswap-v2-chain price mover"
  */
 export async function deployUniswapV2(opts: { url: string; chainId: number }): Promise<UniswapV2Chain> {
   checkPairInitCode();
-  const chain: Chain = {
-    id: opts.chainId,
-    name: `anvil ${opts.chainId}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [opts.url] } },
-  };
-  const transport = http(opts.url);
-  const reader = createPublicClient({ chain, transport });
-  const control = createTestClient({ mode: "anvil", chain, transport });
-  const deployer = privateKeyToAccount(ANVIL_KEYS[0]);
-  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport });
+  const local = anvilClients(opts.url, opts.chainId);
+  const { chain, reader, control, deployer, walletOf, mined, mint: mintFrom } = local;
   const token = compileTestUsdt();
-
-  const mined = async (hash: Hex) => {
-    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
-    return receipt;
-  };
-  const deploy = async (code: { abi: Abi; bytecode: Hex }, args: readonly unknown[]): Promise<Address> => {
-    const receipt = await mined(await walletOf(deployer).deployContract({ ...code, args }));
-    if (!receipt.contractAddress) throw new Error("the deployment made no contract");
-    return getAddress(receipt.contractAddress);
-  };
+  const deploy = async (code: { abi: Abi; bytecode: Hex }, args: readonly unknown[]) =>
+    getAddress(await local.deploy(code, args));
 
   const weth = await deploy(WETH9, []);
   const factory = await deploy(FACTORY, [deployer.address]);
@@ -168,16 +146,6 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
   const tusd = await deployToken("Test USD", "TUSD", 6);
   const ttk = await deployToken("Test Token", "TTK", 18);
 
-  const mintFrom = async (account: PrivateKeyAccount, tokenAddress: Address, to: Address, amount: bigint) => {
-    await mined(
-      await walletOf(account).writeContract({
-        address: tokenAddress,
-        abi: testUsdtAbi,
-        functionName: "mint",
-        args: [to, amount],
-      }),
-    );
-  };
   const approve = async (account: PrivateKeyAccount, tokenAddress: Address, amount: bigint) => {
     await mined(
       await walletOf(account).writeContract({
@@ -187,6 +155,11 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
         args: [router, amount],
       }),
     );
+  };
+  /** `account` mints `amount` of a TestUsdt token to itself and approves the router to spend it */
+  const stock = async (account: PrivateKeyAccount, tokenAddress: Address, amount: bigint) => {
+    await mintFrom(account, tokenAddress, account.address, amount);
+    await approve(account, tokenAddress, amount);
   };
   const giveEth = async (to: Address, amount: bigint) => {
     const held = await reader.getBalance({ address: to });
@@ -198,8 +171,7 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
     if (getAddress(tokenA) === weth || getAddress(tokenB) === weth) {
       const [other, otherAmount, eth] =
         getAddress(tokenA) === weth ? [tokenB, amountB, amountA] : [tokenA, amountA, amountB];
-      await mintFrom(deployer, other, deployer.address, otherAmount);
-      await approve(deployer, other, otherAmount);
+      await stock(deployer, other, otherAmount);
       await mined(
         await wallet.writeContract({
           address: router,
@@ -211,10 +183,8 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
       );
       return;
     }
-    await mintFrom(deployer, tokenA, deployer.address, amountA);
-    await approve(deployer, tokenA, amountA);
-    await mintFrom(deployer, tokenB, deployer.address, amountB);
-    await approve(deployer, tokenB, amountB);
+    await stock(deployer, tokenA, amountA);
+    await stock(deployer, tokenB, amountB);
     await mined(
       await wallet.writeContract({
         address: router,
@@ -262,8 +232,7 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
         );
         return receipt.transactionHash;
       }
-      await mintFrom(MOVER, from, MOVER.address, amountIn);
-      await approve(MOVER, from, amountIn);
+      await stock(MOVER, from, amountIn);
       const receipt = await mined(
         await wallet.writeContract({
           address: router,
