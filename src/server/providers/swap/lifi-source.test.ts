@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { json, type StandIn, startStandIn } from "../upstream/stand-in.ts";
+import { describe, expect, it } from "vitest";
+import { json } from "../upstream/stand-in.ts";
 import { createLifiSource } from "./lifi-source.ts";
-import type { QuoteSource } from "./quote-source.ts";
 import {
   LIFI_DIAMOND,
   lifiNoQuoteReply,
@@ -11,35 +10,24 @@ import {
   lifiValidationReply,
 } from "./stand-ins/lifi.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
-import { itSellsTheNativeCoin, type SourceUnderTest } from "./stand-ins/source-tests.ts";
+import { itSellsTheNativeCoin, sourceOnStandIn } from "./stand-ins/source-tests.ts";
 
-let standIn: StandIn;
-let source: QuoteSource;
 const TX = `0x${"ab".repeat(32)}` as const;
 const RECEIVED_TX = `0x${"cd".repeat(32)}` as const;
 
-const make = (quoteTimeoutMs = 2_000) =>
-  createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs });
+const under = sourceOnStandIn((url, quoteTimeoutMs) =>
+  createLifiSource({ lifi: { url: `${url}/v1`, apiKey: undefined }, quoteTimeoutMs }),
+);
 
-beforeEach(async () => {
-  standIn = await startStandIn();
-  source = make();
-});
-afterEach(async () => {
-  await standIn.close();
-});
-
-const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
-
-const onQuote = () => standIn.handle((r) => (r.path === "/v1/quote" ? lifiQuoteReply(r) : undefined));
+const onQuote = () => under.standIn.handle((r) => (r.path === "/v1/quote" ? lifiQuoteReply(r) : undefined));
 
 describe("LI.FI quotes", () => {
   it("asks GET /quote with the documented parameters and reads amounts, route, gas, spender and transaction", async () => {
     onQuote();
-    const quote = await source.quote(quoteRequest(), never());
+    const quote = await under.source.quote(quoteRequest(), never());
 
-    expect(standIn.asked).toHaveLength(1);
-    const asked = standIn.asked[0];
+    expect(under.standIn.asked).toHaveLength(1);
+    const asked = under.standIn.asked[0];
     expect(asked?.path).toBe("/v1/quote");
     expect(Object.fromEntries(asked?.query ?? [])).toEqual({
       fromChain: "1",
@@ -76,24 +64,27 @@ describe("LI.FI quotes", () => {
 
   it("passes the integrator fee as a fraction and shows what it takes, read from LI.FI's fee split", async () => {
     onQuote();
-    const quote = await source.quote(quoteRequest({ feeBps: 30, feeRecipient: FEE_WALLET }), never());
-    expect(standIn.asked[0]?.query.get("fee")).toBe("0.003");
+    const quote = await under.source.quote(quoteRequest({ feeBps: 30, feeRecipient: FEE_WALLET }), never());
+    expect(under.standIn.asked[0]?.query.get("fee")).toBe("0.003");
     expect(quote.feeAmount).toBe("30000");
     // what the user receives is after both fees
     expect(quote.toAmount).toBe(String((10_000_000n - 30_000n - 25_000n) * 2n));
   });
 
   it("sends the key when one is set", async () => {
-    source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: "k-123" }, quoteTimeoutMs: 2_000 });
+    const keyed = createLifiSource({
+      lifi: { url: `${under.standIn.url}/v1`, apiKey: "k-123" },
+      quoteTimeoutMs: 2_000,
+    });
     onQuote();
-    await source.quote(quoteRequest(), never());
-    expect(standIn.asked[0]?.headers["x-lifi-api-key"]).toBe("k-123");
+    await keyed.quote(quoteRequest(), never());
+    expect(under.standIn.asked[0]?.headers["x-lifi-api-key"]).toBe("k-123");
   });
 
   it("a cross-chain quote names the swap and the bridge, not LI.FI's fee collection, and its duration", async () => {
     onQuote();
-    const quote = await source.quote(quoteRequest({ toChainId: 42161, toAddress: OTHER_WALLET }), never());
-    expect(standIn.asked[0]?.query.get("toAddress")).toBe(OTHER_WALLET);
+    const quote = await under.source.quote(quoteRequest({ toChainId: 42161, toAddress: OTHER_WALLET }), never());
+    expect(under.standIn.asked[0]?.query.get("toAddress")).toBe(OTHER_WALLET);
     expect(quote.route).toEqual([
       { tool: "uniswap", type: "swap", fromChainId: 1, toChainId: 1 },
       { tool: "stargateV2", type: "bridge", fromChainId: 1, toChainId: 42161 },
@@ -111,61 +102,59 @@ describe("LI.FI quotes", () => {
 
   it("without the wallet LI.FI is not asked (it requires fromAddress)", async () => {
     onQuote();
-    await expectReason(source.quote(quoteRequest({ fromAddress: undefined }), never()), "swapQuoteError");
-    expect(standIn.asked).toHaveLength(0);
+    await expectReason(under.source.quote(quoteRequest({ fromAddress: undefined }), never()), "swapQuoteError");
+    expect(under.standIn.asked).toHaveLength(0);
   });
 
   it("maps LI.FI's no-quote answers by what the tools said", async () => {
-    standIn.handle(() => lifiNoQuoteReply(["NO_POSSIBLE_ROUTE"]));
-    await expectReason(source.quote(quoteRequest(), never()), "noQuotation");
-    standIn.handle(() => lifiNoQuoteReply(["NO_POSSIBLE_ROUTE", "INSUFFICIENT_LIQUIDITY"]));
-    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
-    standIn.handle(() => lifiNoQuoteReply(["INSUFFICIENT_LIQUIDITY", "AMOUNT_TOO_LOW"]));
-    await expectReason(source.quote(quoteRequest(), never()), "amountOutOfRange");
-    standIn.handle(() => lifiNoQuoteReply([]));
-    await expectReason(source.quote(quoteRequest(), never()), "noQuotation");
+    under.standIn.handle(() => lifiNoQuoteReply(["NO_POSSIBLE_ROUTE"]));
+    await expectReason(under.source.quote(quoteRequest(), never()), "noQuotation");
+    under.standIn.handle(() => lifiNoQuoteReply(["NO_POSSIBLE_ROUTE", "INSUFFICIENT_LIQUIDITY"]));
+    await expectReason(under.source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    under.standIn.handle(() => lifiNoQuoteReply(["INSUFFICIENT_LIQUIDITY", "AMOUNT_TOO_LOW"]));
+    await expectReason(under.source.quote(quoteRequest(), never()), "amountOutOfRange");
+    under.standIn.handle(() => lifiNoQuoteReply([]));
+    await expectReason(under.source.quote(quoteRequest(), never()), "noQuotation");
   });
 
   it("a validation error on a token is an unsupported pair, on the amount out of range", async () => {
-    standIn.handle(() => lifiValidationReply("Invalid toToken: unknown token 0x6b17... on chain 1"));
-    await expectReason(source.quote(quoteRequest(), never()), "unsupportedSwapPair");
-    standIn.handle(() => lifiValidationReply("fromAmount must be a positive integer"));
-    await expectReason(source.quote(quoteRequest(), never()), "amountOutOfRange");
+    under.standIn.handle(() => lifiValidationReply("Invalid toToken: unknown token 0x6b17... on chain 1"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "unsupportedSwapPair");
+    under.standIn.handle(() => lifiValidationReply("fromAmount must be a positive integer"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "amountOutOfRange");
   });
 
   it("429 is too frequent, and is not retried", async () => {
-    standIn.handle(() => lifiRateLimitReply());
-    const error = await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
+    under.standIn.handle(() => lifiRateLimitReply());
+    const error = await expectReason(under.source.quote(quoteRequest(), never()), "tooFrequent");
     expect(error.message).toContain("retry after 30");
-    expect(standIn.asked).toHaveLength(1);
+    expect(under.standIn.asked).toHaveLength(1);
   });
 
   it("a server error, a timeout and a caller who gives up: the service cannot be reached", async () => {
-    standIn.handle(() => json({ message: "Internal error", code: 1006 }, 500));
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+    under.standIn.handle(() => json({ message: "Internal error", code: 1006 }, 500));
+    await expectReason(under.source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
 
-    source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs: 150 });
-    standIn.handle(() => ({ hang: true }));
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+    under.standIn.handle(() => ({ hang: true }));
+    await expectReason(under.withTimeout(150).quote(quoteRequest(), never()), "quoteServiceUnreachable");
 
-    source = createLifiSource({ lifi: { url: `${standIn.url}/v1`, apiKey: undefined }, quoteTimeoutMs: 60_000 });
     const controller = new AbortController();
-    const pending = source.quote(quoteRequest(), controller.signal);
-    await expect.poll(() => standIn.asked.length).toBe(3);
+    const pending = under.withTimeout(60_000).quote(quoteRequest(), controller.signal);
+    await expect.poll(() => under.standIn.asked.length).toBe(3);
     controller.abort();
     await expectReason(pending, "quoteServiceUnreachable");
   });
 
   it("an answer not in the documented shape is not used", async () => {
-    standIn.handle(() => json({ estimate: { toAmount: "12" } }));
-    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
-    standIn.handle(() => ({ status: 200, body: "<html>maintenance</html>" }));
-    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
+    under.standIn.handle(() => json({ estimate: { toAmount: "12" } }));
+    await expectReason(under.source.quote(quoteRequest(), never()), "swapQuoteError");
+    under.standIn.handle(() => ({ status: 200, body: "<html>maintenance</html>" }));
+    await expectReason(under.source.quote(quoteRequest(), never()), "swapQuoteError");
   });
 
   it("only chains LI.FI routes are asked", () => {
-    expect(source.supports({ fromChainId: 1, toChainId: 42161 })).toBe(true);
-    expect(source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
+    expect(under.source.supports({ fromChainId: 1, toChainId: 42161 })).toBe(true);
+    expect(under.source.supports({ fromChainId: 31337, toChainId: 31337 })).toBe(false);
   });
 });
 
@@ -173,26 +162,26 @@ describe("LI.FI transactions", () => {
   it("keeps the quote's transaction for the same wallet and asks again for another", async () => {
     onQuote();
     const request = quoteRequest();
-    const quote = await source.quote(request, never());
-    const tx = await source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
+    const quote = await under.source.quote(request, never());
+    const tx = await under.source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
     expect(tx).toEqual(quote.tx);
-    expect(standIn.asked).toHaveLength(1);
+    expect(under.standIn.asked).toHaveLength(1);
 
-    const other = await source.buildTx({ ...request, fromAddress: OTHER_WALLET }, quote, never());
-    expect(standIn.asked).toHaveLength(2);
-    expect(standIn.asked[1]?.query.get("fromAddress")).toBe(OTHER_WALLET);
+    const other = await under.source.buildTx({ ...request, fromAddress: OTHER_WALLET }, quote, never());
+    expect(under.standIn.asked).toHaveLength(2);
+    expect(under.standIn.asked[1]?.query.get("fromAddress")).toBe(OTHER_WALLET);
     expect(other.to).toBe(LIFI_DIAMOND);
   });
 });
 
 describe("LI.FI status", () => {
   const ask = (build: Record<string, unknown> = { tool: "stargateV2", fromAddress: WALLET, toAddress: WALLET }) =>
-    source.status?.({ txHash: TX, fromChainId: 1, toChainId: 42161, build }, never());
+    under.source.status?.({ txHash: TX, fromChainId: 1, toChainId: 42161, build }, never());
 
   it("asks GET /status with the hash, the chains and the bridge", async () => {
-    standIn.handle((r) => lifiStatusReply(r, { status: "PENDING", substatus: "WAIT_DESTINATION_TRANSACTION" }));
+    under.standIn.handle((r) => lifiStatusReply(r, { status: "PENDING", substatus: "WAIT_DESTINATION_TRANSACTION" }));
     const status = await ask();
-    expect(Object.fromEntries(standIn.asked[0]?.query ?? [])).toEqual({
+    expect(Object.fromEntries(under.standIn.asked[0]?.query ?? [])).toEqual({
       txHash: TX,
       fromChain: "1",
       toChain: "42161",
@@ -207,7 +196,7 @@ describe("LI.FI status", () => {
   });
 
   it("DONE is done with what arrived and where", async () => {
-    standIn.handle((r) =>
+    under.standIn.handle((r) =>
       lifiStatusReply(r, {
         status: "DONE",
         substatus: "COMPLETED",
@@ -219,29 +208,29 @@ describe("LI.FI status", () => {
   });
 
   it("DONE with REFUNDED is refunded", async () => {
-    standIn.handle((r) =>
+    under.standIn.handle((r) =>
       lifiStatusReply(r, { status: "DONE", substatus: "REFUNDED", receivingTxHash: RECEIVED_TX, receivedAmount: "1" }),
     );
     expect(await ask()).toMatchObject({ state: "refunded", receivingTxHash: RECEIVED_TX });
   });
 
   it("FAILED is failed, with LI.FI's words kept for the log", async () => {
-    standIn.handle((r) => lifiStatusReply(r, { status: "FAILED", substatus: "SLIPPAGE_EXCEEDED" }));
+    under.standIn.handle((r) => lifiStatusReply(r, { status: "FAILED", substatus: "SLIPPAGE_EXCEEDED" }));
     expect(await ask()).toMatchObject({ state: "failed", detail: expect.stringContaining("SLIPPAGE_EXCEEDED") });
   });
 
   it("NOT_FOUND (or a 404) is not found yet", async () => {
-    standIn.handle((r) => lifiStatusReply(r, { status: "NOT_FOUND" }));
+    under.standIn.handle((r) => lifiStatusReply(r, { status: "NOT_FOUND" }));
     expect((await ask())?.state).toBe("not_found");
-    standIn.handle(() => json({ message: "Not found", code: 1003 }, 404));
+    under.standIn.handle(() => json({ message: "Not found", code: 1003 }, 404));
     expect((await ask())?.state).toBe("not_found");
   });
 
   it("a same-chain swap is looked up without a bridge; a 429 is too frequent", async () => {
-    standIn.handle((r) => lifiStatusReply(r, { status: "PENDING" }));
-    await source.status?.({ txHash: TX, fromChainId: 1, toChainId: 1, build: {} }, never());
-    expect(standIn.asked[0]?.query.has("bridge")).toBe(false);
-    standIn.handle(() => lifiRateLimitReply());
+    under.standIn.handle((r) => lifiStatusReply(r, { status: "PENDING" }));
+    await under.source.status?.({ txHash: TX, fromChainId: 1, toChainId: 1, build: {} }, never());
+    expect(under.standIn.asked[0]?.query.has("bridge")).toBe(false);
+    under.standIn.handle(() => lifiRateLimitReply());
     await expectReason(ask() ?? Promise.resolve(), "tooFrequent");
   });
 });

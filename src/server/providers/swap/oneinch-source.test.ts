@@ -1,39 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type StandIn, startStandIn } from "../upstream/stand-in.ts";
+import { describe, expect, it } from "vitest";
 import { createOneInchSource } from "./oneinch-source.ts";
-import type { QuoteSource } from "./quote-source.ts";
 import { ONEINCH_ROUTER_V6, oneinchErrorReply, oneinchReply } from "./stand-ins/oneinch.ts";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
 import {
   itIsSameChainOnly,
   itRefusesMalformedAndSilentAnswers,
   itSellsTheNativeCoin,
-  type SourceUnderTest,
+  sourceOnStandIn,
 } from "./stand-ins/source-tests.ts";
 
-let standIn: StandIn;
-let source: QuoteSource;
+const under = sourceOnStandIn((url, quoteTimeoutMs) =>
+  createOneInchSource({ oneinch: { url: `${url}/swap/v6.0`, apiKey: "1i-key" }, quoteTimeoutMs }),
+);
 
-const make = (quoteTimeoutMs = 2_000) =>
-  createOneInchSource({ oneinch: { url: `${standIn.url}/swap/v6.0`, apiKey: "1i-key" }, quoteTimeoutMs });
-
-beforeEach(async () => {
-  standIn = await startStandIn();
-  source = make();
-});
-afterEach(async () => {
-  await standIn.close();
-});
-
-const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
-
-const serve = () => standIn.handle((r) => oneinchReply({ ...r, path: r.path.replace(/^\/swap\/v6\.0/, "") }));
-const asked = (kind: string) => standIn.asked.find((r) => r.path.endsWith(kind));
+const serve = () => under.standIn.handle((r) => oneinchReply({ ...r, path: r.path.replace(/^\/swap\/v6\.0/, "") }));
+const asked = (kind: string) => under.standIn.asked.find((r) => r.path.endsWith(kind));
 
 describe("1inch quotes", () => {
   it("with the wallet asks /swap (slippage in percent, no estimate) and the spender, with the key", async () => {
     serve();
-    const quote = await source.quote(quoteRequest(), never());
+    const quote = await under.source.quote(quoteRequest(), never());
     const swap = asked("/swap");
     expect(swap?.path).toBe("/swap/v6.0/1/swap");
     expect(swap?.headers.authorization).toBe("Bearer 1i-key");
@@ -70,17 +56,17 @@ describe("1inch quotes", () => {
 
   it("without the wallet asks /quote; the spender is asked once per chain", async () => {
     serve();
-    const quote = await source.quote(quoteRequest({ fromAddress: undefined }), never());
+    const quote = await under.source.quote(quoteRequest({ fromAddress: undefined }), never());
     expect(asked("/quote")?.query.has("from")).toBe(false);
     expect(quote.tx).toBeNull();
     expect(quote.toAmount).toBe("50000000");
-    await source.quote(quoteRequest({ fromAddress: undefined }), never());
-    expect(standIn.asked.filter((r) => r.path.endsWith("/approve/spender"))).toHaveLength(1);
+    await under.source.quote(quoteRequest({ fromAddress: undefined }), never());
+    expect(under.standIn.asked.filter((r) => r.path.endsWith("/approve/spender"))).toHaveLength(1);
   });
 
   it("passes the fee in percent with the referrer and the receiver, and shows the fee", async () => {
     serve();
-    const quote = await source.quote(
+    const quote = await under.source.quote(
       quoteRequest({ feeBps: 25, feeRecipient: FEE_WALLET, toAddress: OTHER_WALLET }),
       never(),
     );
@@ -104,25 +90,25 @@ describe("1inch quotes", () => {
 
   it("maps 1inch's errors", async () => {
     const fail = (description: string, status = 400) =>
-      standIn.handle((r) =>
+      under.standIn.handle((r) =>
         r.path.endsWith("/approve/spender")
           ? oneinchReply({ ...r, path: "/1/approve/spender" })
           : oneinchErrorReply(description, status),
       );
     fail("insufficient liquidity");
-    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    await expectReason(under.source.quote(quoteRequest(), never()), "insufficientLiquidity");
     fail("Amount is too small");
-    await expectReason(source.quote(quoteRequest(), never()), "amountOutOfRange");
+    await expectReason(under.source.quote(quoteRequest(), never()), "amountOutOfRange");
     fail("dst token not found: 0x6b17...");
-    await expectReason(source.quote(quoteRequest(), never()), "unsupportedSwapPair");
+    await expectReason(under.source.quote(quoteRequest(), never()), "unsupportedSwapPair");
     fail("Not enough balance");
-    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
+    await expectReason(under.source.quote(quoteRequest(), never()), "swapQuoteError");
     fail("Unauthorized", 401);
-    await expectReason(source.quote(quoteRequest(), never()), "swapQuoteError");
+    await expectReason(under.source.quote(quoteRequest(), never()), "swapQuoteError");
     fail("Too Many Requests", 429);
-    await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
+    await expectReason(under.source.quote(quoteRequest(), never()), "tooFrequent");
     fail("Internal Server Error", 500);
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+    await expectReason(under.source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
   });
 
   itRefusesMalformedAndSilentAnswers(under, { dstAmount: -1 }, quoteRequest({ fromAddress: undefined }));
@@ -133,14 +119,14 @@ describe("1inch transactions", () => {
   it("keeps the quote's transaction for the same wallet; a quote without one is built by /swap", async () => {
     serve();
     const request = quoteRequest();
-    const withTx = await source.quote(request, never());
-    const count = standIn.asked.length;
-    expect(await source.buildTx({ ...request, fromAddress: WALLET }, withTx, never())).toEqual(withTx.tx);
-    expect(standIn.asked).toHaveLength(count);
+    const withTx = await under.source.quote(request, never());
+    const count = under.standIn.asked.length;
+    expect(await under.source.buildTx({ ...request, fromAddress: WALLET }, withTx, never())).toEqual(withTx.tx);
+    expect(under.standIn.asked).toHaveLength(count);
 
-    const priced = await source.quote(quoteRequest({ fromAddress: undefined }), never());
-    const tx = await source.buildTx({ ...request, fromAddress: OTHER_WALLET }, priced, never());
-    expect(standIn.asked.at(-1)?.query.get("from")).toBe(OTHER_WALLET);
+    const priced = await under.source.quote(quoteRequest({ fromAddress: undefined }), never());
+    const tx = await under.source.buildTx({ ...request, fromAddress: OTHER_WALLET }, priced, never());
+    expect(under.standIn.asked.at(-1)?.query.get("from")).toBe(OTHER_WALLET);
     expect(tx.to).toBe(ONEINCH_ROUTER_V6);
   });
 });

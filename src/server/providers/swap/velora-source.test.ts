@@ -1,32 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type StandIn, startStandIn } from "../upstream/stand-in.ts";
-import type { QuoteSource } from "./quote-source.ts";
+import { describe, expect, it } from "vitest";
 import { expectReason, FEE_WALLET, never, OTHER_WALLET, quoteRequest, WALLET } from "./stand-ins/requests.ts";
-import {
-  itIsSameChainOnly,
-  itRefusesMalformedAndSilentAnswers,
-  type SourceUnderTest,
-} from "./stand-ins/source-tests.ts";
+import { itIsSameChainOnly, itRefusesMalformedAndSilentAnswers, sourceOnStandIn } from "./stand-ins/source-tests.ts";
 import { AUGUSTUS_V6_2, veloraErrorReply, veloraPricesReply, veloraTransactionReply } from "./stand-ins/velora.ts";
 import { createVeloraSource } from "./velora-source.ts";
 
-let standIn: StandIn;
-let source: QuoteSource;
-
-const make = (quoteTimeoutMs = 2_000) => createVeloraSource({ velora: { url: standIn.url }, quoteTimeoutMs });
-
-beforeEach(async () => {
-  standIn = await startStandIn();
-  source = make();
-});
-afterEach(async () => {
-  await standIn.close();
-});
-
-const under: SourceUnderTest = { standIn: () => standIn, source: (ms) => (ms === undefined ? source : make(ms)) };
+const under = sourceOnStandIn((url, quoteTimeoutMs) => createVeloraSource({ velora: { url }, quoteTimeoutMs }));
 
 const serve = (withGas = false) =>
-  standIn.handle((r) => {
+  under.standIn.handle((r) => {
     if (r.method === "GET" && r.path === "/prices") return veloraPricesReply(r);
     if (r.method === "POST" && r.path.startsWith("/transactions/")) return veloraTransactionReply(r, withGas);
     return undefined;
@@ -35,8 +16,8 @@ const serve = (withGas = false) =>
 describe("Velora quotes", () => {
   it("asks GET /prices with the documented parameters and reads amount, route, gas and spender", async () => {
     serve();
-    const quote = await source.quote(quoteRequest(), never());
-    const asked = standIn.asked[0];
+    const quote = await under.source.quote(quoteRequest(), never());
+    const asked = under.standIn.asked[0];
     expect(asked?.path).toBe("/prices");
     expect(Object.fromEntries(asked?.query ?? [])).toEqual({
       srcToken: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
@@ -69,15 +50,15 @@ describe("Velora quotes", () => {
 
   it("quotes without a wallet (Velora prices without one)", async () => {
     serve();
-    const quote = await source.quote(quoteRequest({ fromAddress: undefined }), never());
-    expect(standIn.asked[0]?.query.has("userAddress")).toBe(false);
+    const quote = await under.source.quote(quoteRequest({ fromAddress: undefined }), never());
+    expect(under.standIn.asked[0]?.query.has("userAddress")).toBe(false);
     expect(quote.toAmount).toBe("30000000");
   });
 
   it("passes the partner fee and shows it; the price is already after it", async () => {
     serve();
-    const quote = await source.quote(quoteRequest({ feeBps: 25, feeRecipient: FEE_WALLET }), never());
-    const query = standIn.asked[0]?.query;
+    const quote = await under.source.quote(quoteRequest({ feeBps: 25, feeRecipient: FEE_WALLET }), never());
+    const query = under.standIn.asked[0]?.query;
     expect(query?.get("partnerFeeBps")).toBe("25");
     expect(query?.get("partnerAddress")).toBe(FEE_WALLET);
     expect(quote.feeAmount).toBe("25000");
@@ -86,31 +67,31 @@ describe("Velora quotes", () => {
 
   it("the native coin is Velora's 0xEeee address and needs no approval", async () => {
     serve();
-    const quote = await source.quote(
+    const quote = await under.source.quote(
       quoteRequest({
         fromToken: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", decimals: 18, symbol: "ETH" },
       }),
       never(),
     );
-    expect(standIn.asked[0]?.query.get("srcToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(under.standIn.asked[0]?.query.get("srcToken")).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
     expect(quote.approvalSpender).toBeNull();
   });
 
   it("maps Velora's errors", async () => {
-    standIn.handle(() => veloraErrorReply("No routes found with enough liquidity"));
-    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
-    standIn.handle(() => veloraErrorReply("ESTIMATED_LOSS_GREATER_THAN_MAX_IMPACT"));
-    await expectReason(source.quote(quoteRequest(), never()), "insufficientLiquidity");
-    standIn.handle(() => veloraErrorReply("Amount 10 is too small to proceed"));
-    await expectReason(source.quote(quoteRequest(), never()), "amountOutOfRange");
-    standIn.handle(() => veloraErrorReply("Invalid tokens"));
-    await expectReason(source.quote(quoteRequest(), never()), "unsupportedSwapPair");
-    standIn.handle(() => veloraErrorReply("No route found"));
-    await expectReason(source.quote(quoteRequest(), never()), "noQuotation");
-    standIn.handle(() => veloraErrorReply("Too many requests", 429));
-    await expectReason(source.quote(quoteRequest(), never()), "tooFrequent");
-    standIn.handle(() => veloraErrorReply("Internal Server Error", 503));
-    await expectReason(source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
+    under.standIn.handle(() => veloraErrorReply("No routes found with enough liquidity"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    under.standIn.handle(() => veloraErrorReply("ESTIMATED_LOSS_GREATER_THAN_MAX_IMPACT"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "insufficientLiquidity");
+    under.standIn.handle(() => veloraErrorReply("Amount 10 is too small to proceed"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "amountOutOfRange");
+    under.standIn.handle(() => veloraErrorReply("Invalid tokens"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "unsupportedSwapPair");
+    under.standIn.handle(() => veloraErrorReply("No route found"));
+    await expectReason(under.source.quote(quoteRequest(), never()), "noQuotation");
+    under.standIn.handle(() => veloraErrorReply("Too many requests", 429));
+    await expectReason(under.source.quote(quoteRequest(), never()), "tooFrequent");
+    under.standIn.handle(() => veloraErrorReply("Internal Server Error", 503));
+    await expectReason(under.source.quote(quoteRequest(), never()), "quoteServiceUnreachable");
   });
 
   itRefusesMalformedAndSilentAnswers(under, { priceRoute: { destAmount: "x" } });
@@ -121,10 +102,10 @@ describe("Velora transactions", () => {
   it("posts the kept priceRoute unmodified with slippage in bps, receiver and partner fee", async () => {
     serve();
     const request = quoteRequest({ toAddress: OTHER_WALLET, feeBps: 25, feeRecipient: FEE_WALLET, slippageBps: 100 });
-    const quote = await source.quote(request, never());
-    const tx = await source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
+    const quote = await under.source.quote(request, never());
+    const tx = await under.source.buildTx({ ...request, fromAddress: WALLET }, quote, never());
 
-    const post = standIn.asked[1];
+    const post = under.standIn.asked[1];
     expect(post?.method).toBe("POST");
     expect(post?.path).toBe("/transactions/1");
     expect(post?.query.get("ignoreChecks")).toBe("true");
@@ -153,9 +134,9 @@ describe("Velora transactions", () => {
   it("keeps Velora's gas when it gives one; a build error is mapped", async () => {
     serve(true);
     const request = quoteRequest();
-    const quote = await source.quote(request, never());
-    expect((await source.buildTx({ ...request, fromAddress: WALLET }, quote, never())).gas).toBe("201345");
-    standIn.handle(() => veloraErrorReply("Unable to process the transaction"));
-    await expectReason(source.buildTx({ ...request, fromAddress: WALLET }, quote, never()), "swapQuoteError");
+    const quote = await under.source.quote(request, never());
+    expect((await under.source.buildTx({ ...request, fromAddress: WALLET }, quote, never())).gas).toBe("201345");
+    under.standIn.handle(() => veloraErrorReply("Unable to process the transaction"));
+    await expectReason(under.source.buildTx({ ...request, fromAddress: WALLET }, quote, never()), "swapQuoteError");
   });
 });
