@@ -125,12 +125,16 @@ async function openConnectAndSignIn(page: Page, wallet: SwapWalletHandle) {
 }
 
 /** Picks a token for one side in the picker: the local chain, then the token by its symbol. */
-async function chooseToken(page: Page, side: Side, symbol: string) {
+async function chooseToken(page: Page, side: Side, symbol: string, shotName?: string) {
   await tokenButton(page, side).click();
   const picker = page.getByRole("dialog", {
     name: side === "pay" ? "Select the token to pay" : "Select the token to receive",
   });
   await picker.getByRole("combobox", { name: "Network" }).selectOption({ label: E2E_V2_NAME });
+  if (shotName) {
+    await expect(picker.getByRole("list", { name: "Tokens" }).getByRole("button", { name: /^TTK\b/ })).toBeVisible();
+    await shot(page, test.info(), shotName);
+  }
   await picker
     .getByRole("list", { name: "Tokens" })
     .getByRole("button", { name: new RegExp(`^${symbol}\\b`) })
@@ -177,7 +181,7 @@ test.describe("browser", () => {
 
     await openConnectAndSignIn(page, wallet);
     await chooseToken(page, "pay", "TUSD");
-    await chooseToken(page, "receive", "TTK");
+    await chooseToken(page, "receive", "TTK", "swap-picker");
     await expect(balanceBeside(page, "pay")).toHaveText(balanceText(tusdBefore, 6));
     await expect(balanceBeside(page, "receive")).toHaveText(balanceText(ttkBefore, 18));
     await page.getByRole("textbox", { name: "You pay" }).fill("100");
