@@ -263,7 +263,9 @@ describe("the action button", () => {
       loginMethods: ["telegram", "email", "walletConnect", "tonConnect"],
     };
     renderSwap({ host: telegramLike, prefill: { fromChainId: 8453, fromToken: "USDC", toToken: "ETH" } });
-    expect(await screen.findByText("Your wallet does not support this network.")).toBeInTheDocument();
+    // no wallet is connected: the notice names the chain WalletConnect lacks, not "your wallet"
+    expect(await screen.findByText("WalletConnect does not offer Base.")).toBeInTheDocument();
+    expect(screen.queryByText("Your wallet does not support this network.")).toBeNull();
     expect(await screen.findByText(/WalletConnect is not set up on this server/)).toBeInTheDocument();
   });
 });
@@ -354,8 +356,14 @@ describe("the swap in the user's wallet", () => {
     ]);
     await waitFor(() => expect(api.calls.filter((call) => call.path === "getOrderStatus").length).toBe(2));
 
+    // under the result only its own New swap: no action button waiting for a quote that is not asked
+    const quotesAsked = api.calls.filter((call) => call.path === "swap/getQuoteData").length;
+    expect(screen.queryByRole("button", { name: "Getting a quote…" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^(Swap|Approve USDC)$/ })).toBeNull();
+    expect(api.calls.filter((call) => call.path === "swap/getQuoteData").length).toBe(quotesAsked);
     await user.click(screen.getByRole("button", { name: "New swap" }));
     expect(screen.getByRole("textbox", { name: "You pay" })).toHaveValue("");
+    await actionButton("Enter an amount");
   });
 
   it("says nothing was swapped when the price moved beyond the slippage", async () => {
@@ -365,6 +373,9 @@ describe("the swap in the user's wallet", () => {
     await typeAmount(user, "100");
     await user.click(await actionButton("Swap"));
     expect(await screen.findByText("The price moved beyond your slippage. Nothing was swapped.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Getting a quote…" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "New swap" }));
+    await actionButton("Enter an amount");
   });
 
   it("on a rejection in the wallet says so and lets the order be cancelled", async () => {

@@ -51,6 +51,8 @@ import { QuoteDetails } from "./QuoteDetails.tsx";
 import { SlippageSetting } from "./SlippageSetting.tsx";
 import { SwapProgress, type SwapRun } from "./SwapProgress.tsx";
 import { TokenLogo, TokenPickerDialog } from "./TokenPickerDialog.tsx";
+// its fields (.field, .input) are the app's form fields, also on a direct visit to /swap
+import "../../../shared/ui/form.css";
 import "./swap.css";
 
 /** What the aiSwap chat (or a link) hands the screen: chains, tokens (address or symbol) and the amount to pay. */
@@ -496,6 +498,7 @@ export function SwapScreen({
     );
   };
 
+  const fromNetwork = fromChain?.name ?? from?.chain ?? "";
   const receiveShown = quote ? formatBalance(Number(quote.toAmount)) : "";
 
   return (
@@ -615,7 +618,7 @@ export function SwapScreen({
       ) : null}
       {!chainUsable ? (
         <p className="swap-warning" role="alert">
-          {i18n._(messageForKey("noUseNetwork"))}
+          {wallet ? i18n._(messageForKey("noUseNetwork")) : t`WalletConnect does not offer ${fromNetwork}.`}
         </p>
       ) : null}
       {walletConnectMissing ? (
@@ -633,22 +636,25 @@ export function SwapScreen({
         <SwapProgress run={run} onCancelOrder={(order) => void cancelOrder(order)} onClose={closeRun} />
       ) : null}
 
-      <div className="swap-actions">
-        <Button
-          variant="primary"
-          className="swap-action"
-          disabled={!actionEnabled || walletConnectMissing}
-          aria-busy={running || swapWallet.connecting ? true : undefined}
-          onClick={onAction}
-        >
-          {swapWallet.connecting ? t`Check your wallet…` : actionLabel[action.kind]}
-        </Button>
-        {canWalletConnectToo ? (
-          <Button variant="secondary" disabled={swapWallet.connecting} onClick={() => void connect("walletConnect")}>
-            {t`Use WalletConnect`}
+      {/* a finished swap's result offers its own New swap / Back to the swap; no quote is asked meanwhile */}
+      {run.phase === "idle" || run.phase === "running" ? (
+        <div className="swap-actions">
+          <Button
+            variant="primary"
+            className="swap-action"
+            disabled={!actionEnabled || walletConnectMissing}
+            aria-busy={running || swapWallet.connecting ? true : undefined}
+            onClick={onAction}
+          >
+            {swapWallet.connecting ? t`Check your wallet…` : actionLabel[action.kind]}
           </Button>
-        ) : null}
-      </div>
+          {canWalletConnectToo ? (
+            <Button variant="secondary" disabled={swapWallet.connecting} onClick={() => void connect("walletConnect")}>
+              {t`Use WalletConnect`}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
 
       {picker !== null ? (
         <TokenPickerDialog
