@@ -9,6 +9,7 @@ import {
   zeroAddress,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "./harness.ts";
 import {
   DAILY_LIMIT_USD,
   dataOf,
@@ -20,6 +21,7 @@ import {
   quote,
   quoteCall,
   report,
+  SWAP_CHAIN_ID,
   type SwapUser,
   type SwapWorld,
   send,
@@ -44,6 +46,12 @@ afterAll(async () => {
 
 const tusd = (amount: string) => parseUnits(amount, 6);
 const balance = (token: string, user: SwapUser) => world.chain.balanceOf(token as `0x${string}`, user.address);
+/** the wallet's TUSD as getWalletAssets shows it beside the token picker */
+const shownTusd = async (user: SwapUser) => {
+  const res = await call(world.srv.url, `/getWalletAssets?address=${user.address}&chainId=${SWAP_CHAIN_ID}`);
+  const assets = dataOf<{ assets: { symbol: string; balance: string }[] }>(res).assets;
+  return assets.find((asset) => asset.symbol === "TUSD")?.balance;
+};
 const status = async (user: SwapUser, orderId: string) =>
   dataOf<{ status: string } & Record<string, unknown>>(await post(world, user, "/getOrderStatus", { orderId }));
 
@@ -71,6 +79,7 @@ describe("swap orders on a local Uniswap v2", () => {
     expect(swapTx.to).toBe(world.chain.router);
 
     const [tusdBefore, ttkBefore] = [await balance(world.chain.tusd, user), await balance(world.chain.ttk, user)];
+    expect(await shownTusd(user)).toBe("5000");
     if (!approveTx) throw new Error("an approval was expected");
     const approveHash = await send(world, user, approveTx);
     await mined(world, approveHash);
@@ -87,6 +96,8 @@ describe("swap orders on a local Uniswap v2", () => {
     expect(received).toBeGreaterThanOrEqual(parseUnits(q.toAmountMin, 18));
     expect(await balance(world.chain.tusd, user)).toBe(tusdBefore - tusd("1000"));
     expect(await balance(world.chain.ttk, user)).toBe(ttkBefore + received);
+    // the balances beside the picker show the swap at once, not after the balance cache's time
+    expect(await shownTusd(user)).toBe("4000");
 
     // the record, newest first; a sent order cannot be cancelled
     const list = await post(world, user, "/getSwapOrders", { page: 1, pageNum: 20 });

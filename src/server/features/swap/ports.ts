@@ -29,6 +29,11 @@ export interface WalletBalances {
   assets(owner: `0x${string}`, chainId: number, extra?: `0x${string}`[]): Promise<WalletAssetsData>;
   /** one token's (or the native coin's) balance, raw */
   balanceOf(owner: `0x${string}`, chainId: number, token: `0x${string}`): Promise<bigint>;
+  /**
+   * drops this node's cached balances of owner on the chain (a swap of theirs moved them); other nodes serve theirs
+   * until their short cache ends
+   */
+  forget(owner: string, chainId: number): void;
   /** the ERC-20 allowance owner gave spender, raw */
   allowance(owner: `0x${string}`, spender: `0x${string}`, chainId: number, token: `0x${string}`): Promise<bigint>;
 }

@@ -62,7 +62,19 @@ export function createSwapModule(deps: SwapModuleDeps) {
         : undefined,
   });
   const repository = createSwapOrdersRepository(db);
-  const tracker = createSwapTracker({ repository, chains, sources, clock, logger, settings });
+  const tracker = createSwapTracker({
+    repository,
+    chains,
+    sources,
+    clock,
+    logger,
+    settings,
+    // a swap that moved shows its new balances at once, not after the balance cache's 15 s
+    onMoved: (order) => {
+      balances.forget(order.fromAddress, order.fromChainId);
+      balances.forget(order.toAddress, order.toChainId);
+    },
+  });
   const service = createSwapService({
     repository,
     chains,

@@ -49,6 +49,8 @@ export interface SwapTrackerDeps {
   clock: Clock;
   logger: Logger;
   settings: { statusSeconds: number; orderTimeoutMinutes: number; quoteTimeoutMs: number };
+  /** told of every order whose status moved (its balances changed: cached ones are dropped) */
+  onMoved?: (order: SwapOrderRow) => void;
 }
 
 export interface SwapTracker {
@@ -272,6 +274,7 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
           };
     const updated = await repository.update(row.id, row.status, patch);
     if (outcome !== "unchanged" && updated) {
+      deps.onMoved?.(updated);
       logger.info(
         { orderId: row.orderId, from: row.status, to: updated.status, reason: updated.statusReason },
         "swap order moved",

@@ -71,6 +71,7 @@ const balances: WalletBalances = {
   },
   balanceOf: async (_owner, _chainId, address) => (address === NATIVE_TOKEN_ADDRESS ? held.native : held.token),
   allowance: async () => held.allowance,
+  forget: () => undefined,
 };
 
 function answer(toAmount: bigint, more: Partial<SourceQuote> = {}): SourceQuote {

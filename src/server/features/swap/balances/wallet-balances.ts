@@ -231,6 +231,11 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
       return work;
     },
 
+    forget(owner, chainId) {
+      const prefix = `${chainId}:${owner.toLowerCase()}:`;
+      for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+    },
+
     async balanceOf(owner, chainId, token) {
       const chain = evmChain(chainId);
       try {
