@@ -22,15 +22,25 @@ afterEach(() => {
   stopAnnouncing = undefined;
 });
 
-/** A fake EIP-1193 wallet announced by EIP-6963 as MetaMask; `rejectWith` fails its first request. */
-function announceMetaMask(rejectWith?: number) {
+/**
+ * A fake EIP-1193 wallet announced by EIP-6963 as MetaMask; `rejectWith` fails its first request. It starts on
+ * `chain.start` (Ethereum) and switches when asked, unless `chain.refuseSwitch`.
+ */
+function announceMetaMask(rejectWith?: number, chain: { start?: string; refuseSwitch?: boolean } = {}) {
   const methods: string[] = [];
+  let chainId = chain.start ?? "0x1";
   const provider: Eip1193Provider = {
-    async request({ method }) {
+    async request({ method, params }) {
       methods.push(method);
       if (rejectWith !== undefined) throw Object.assign(new Error("no"), { code: rejectWith });
       if (method === "eth_requestAccounts") return [ADDRESS];
-      if (method === "eth_chainId") return "0x1";
+      if (method === "eth_chainId") return chainId;
+      if (method === "wallet_switchEthereumChain") {
+        if (chain.refuseSwitch) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+        const [target] = params ?? [];
+        if (typeof target === "object" && target !== null && "chainId" in target) chainId = String(target.chainId);
+        return null;
+      }
       if (method === "personal_sign") return "0x1234";
       throw new Error(`unexpected ${method}`);
     },
@@ -117,6 +127,37 @@ describe("browser wallets", () => {
     const { user, wallets } = await openWallets();
     await user.click(wallets.getByRole("button", { name: "MetaMask" }));
     expect(await screen.findByText("Signing was cancelled.")).toBeInTheDocument();
+  });
+
+  it("asks a wallet on a chain sign-in does not take (Base) to switch to Ethereum, then signs in on Ethereum", async () => {
+    const { methods } = announceMetaMask(undefined, { start: "0x2105" });
+    const { api, user, store, wallets } = await openWallets();
+    await user.click(wallets.getByRole("button", { name: "MetaMask" }));
+    await vi.waitFor(() => expect(store.get(loginStatusAtom)).toBe("loggedIn"));
+    expect(methods).toEqual([
+      "eth_requestAccounts",
+      "eth_chainId",
+      "eth_chainId",
+      "wallet_switchEthereumChain",
+      "eth_chainId",
+      "personal_sign",
+    ]);
+    expect(callsTo(api.calls, "userLogin")[0]?.body).toMatchObject({
+      message: expect.stringContaining("Chain ID: 1\n"),
+    });
+    expect(store.get(connectWalletChainIdAtom)).toBe(1);
+  });
+
+  it("says plainly that sign-in needs Ethereum when the user refuses the switch", async () => {
+    const { methods } = announceMetaMask(undefined, { start: "0x2105", refuseSwitch: true });
+    const { api, user, store, wallets } = await openWallets();
+    await user.click(wallets.getByRole("button", { name: "MetaMask" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Wallet sign-in needs your wallet on Ethereum. Switch your wallet to Ethereum, then sign in again.",
+    );
+    expect(methods).not.toContain("personal_sign");
+    expect(callsTo(api.calls, "wallet/nonce")).toHaveLength(0);
+    expect(store.get(loginStatusAtom)).not.toBe("loggedIn");
   });
 
   it("asks to install a wallet that is missing, by name", async () => {

@@ -3,7 +3,7 @@ import { parseSiweMessage } from "viem/siwe";
 import { describe, expect, it, vi } from "vitest";
 import type { UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
 import type { Eip1193Provider } from "../../../shared/wallet/eip1193.ts";
-import { followWallet, signInWithWallet } from "./wallet-sign-in.ts";
+import { ChainNotAllowedError, ETHEREUM, followWallet, isSignInChain, signInWithWallet } from "./wallet-sign-in.ts";
 
 const ADDRESS = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 const CHECKSUMMED = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -34,6 +34,28 @@ function fakeProvider(reject?: { method: string; code: number }) {
 }
 
 const location = { host: "app.example.com", origin: "https://app.example.com" };
+
+/** A wallet on `start` that switches chains when asked, or fails the switch with `refuse`'s code. */
+function walletOnChain(start: string, refuse?: { code: number }) {
+  let chainId = start;
+  const calls: { method: string; params?: readonly unknown[] }[] = [];
+  const provider: Eip1193Provider = {
+    async request({ method, params }) {
+      calls.push(params === undefined ? { method } : { method, params });
+      if (method === "eth_requestAccounts") return [ADDRESS];
+      if (method === "eth_chainId") return chainId;
+      if (method === "wallet_switchEthereumChain") {
+        if (refuse) throw Object.assign(new Error("refused"), { code: refuse.code });
+        const [target] = params ?? [];
+        if (typeof target === "object" && target !== null && "chainId" in target) chainId = String(target.chainId);
+        return null;
+      }
+      if (method === "personal_sign") return "0xsignature";
+      throw new Error(`unexpected ${method}`);
+    },
+  };
+  return { provider, calls };
+}
 
 describe("wallet sign-in (Sign-In with Ethereum)", () => {
   it("sends the invitation code a ref_ link brought, so a first sign-in rewards the inviter", async () => {
@@ -82,6 +104,61 @@ describe("wallet sign-in (Sign-In with Ethereum)", () => {
       code: 4001,
     });
     expect(login).not.toHaveBeenCalled();
+  });
+
+  it("takes sign-in on the server's default chains only (Ethereum, BNB Chain, ...; not Base or a local chain)", () => {
+    expect([1, 10, 56, 100, 137, 324, 42161, 42220, 43114].every(isSignInChain)).toBe(true);
+    expect(isSignInChain(8453)).toBe(false);
+    expect(isSignInChain(31337)).toBe(false);
+  });
+
+  it("asks a wallet on a chain sign-in does not take to switch to Ethereum, then signs for Ethereum", async () => {
+    const wallet = walletOnChain("0x2105");
+    const login = vi.fn(async (_body: UserLoginBody) => ({ user_token: "t", user_id: "9", account: CHECKSUMMED }));
+    const result = await signInWithWallet(wallet.provider, {
+      getNonce: async () => nonce,
+      login,
+      location,
+      allowChain: isSignInChain,
+      switchTo: ETHEREUM,
+    });
+    expect(wallet.calls).toContainEqual({ method: "wallet_switchEthereumChain", params: [{ chainId: "0x1" }] });
+    expect(wallet.calls.findIndex((call) => call.method === "wallet_switchEthereumChain")).toBeLessThan(
+      wallet.calls.findIndex((call) => call.method === "personal_sign"),
+    );
+    const body = login.mock.calls[0]?.[0];
+    expect(body?.type === 1 ? parseSiweMessage(body.message).chainId : undefined).toBe(1);
+    expect(result.chainId).toBe(1);
+  });
+
+  it("signs nothing when the user refuses the switch: ChainNotAllowedError naming Ethereum", async () => {
+    const wallet = walletOnChain("0x2105", { code: 4001 });
+    const login = vi.fn();
+    const getNonce = vi.fn(async () => nonce);
+    const failure = signInWithWallet(wallet.provider, {
+      getNonce,
+      login,
+      location,
+      allowChain: isSignInChain,
+      switchTo: ETHEREUM,
+    });
+    await expect(failure).rejects.toBeInstanceOf(ChainNotAllowedError);
+    await expect(failure).rejects.toMatchObject({ chainId: 8453, switchTo: 1 });
+    expect(wallet.calls.map((call) => call.method)).not.toContain("personal_sign");
+    expect(getNonce).not.toHaveBeenCalled();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("without a chain to switch to (WalletConnect) refuses another chain at once", async () => {
+    const wallet = walletOnChain("0x2105");
+    const failure = signInWithWallet(wallet.provider, {
+      getNonce: async () => nonce,
+      login: vi.fn(),
+      location,
+      allowChain: isSignInChain,
+    });
+    await expect(failure).rejects.toMatchObject({ name: "ChainNotAllowedError", chainId: 8453, switchTo: undefined });
+    expect(wallet.calls.map((call) => call.method)).toEqual(["eth_requestAccounts", "eth_chainId"]);
   });
 
   it("follows account and chain changes while connected, and stops after a logout", () => {

@@ -1,6 +1,8 @@
 import { type Address, getAddress, stringToHex } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { LoginData, UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
+import { Swap } from "../../../../contract/constants.ts";
+import { type KnownChain, switchToChain } from "../../../shared/wallet/chain-switch.ts";
 import { type Eip1193Provider, toChainId } from "../../../shared/wallet/eip1193.ts";
 
 /** Loaded on the first wallet click: viem stays out of the first load. */
@@ -12,15 +14,38 @@ export interface WalletSignInDeps {
   location: { host: string; origin: string };
   /** the chains this way of connecting may sign in on (WalletConnect: spec §5); any chain when absent */
   allowChain?: (chainId: number) => boolean;
+  /**
+   * the chain the wallet is asked to switch to when it is on one allowChain refuses (browser wallets: Ethereum);
+   * absent: such a chain is refused at once
+   */
+  switchTo?: KnownChain;
   /** the invitation code a `ref_` link brought: a wallet's first sign-in rewards its inviter (spec §9) */
   inviter?: string;
 }
 
-/** The wallet is on a chain this way of connecting does not support (spec §5 noUseNetwork). */
+/**
+ * The chains the server takes a sign-in message on (spec §5: those of WalletConnect, the server's default
+ * SIWE_CHAIN_IDS); a message naming another chain is refused with noUseNetwork.
+ */
+export function isSignInChain(chainId: number): boolean {
+  return (Swap.walletConnectChainIds as readonly number[]).includes(chainId);
+}
+
+/** Where a browser wallet on another chain is asked to go before it signs. */
+export const ETHEREUM: KnownChain = { chainId: 1 };
+
+/**
+ * The wallet is on a chain this way of connecting does not support (spec §5 noUseNetwork); `switchTo`: the chain
+ * the wallet was asked to switch to, which the user refused or the wallet could not do (the cause says which).
+ */
 export class ChainNotAllowedError extends Error {
   override name = "ChainNotAllowedError";
-  constructor(readonly chainId: number) {
-    super(`chain ${chainId} is not supported here`);
+  constructor(
+    readonly chainId: number,
+    readonly switchTo?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`chain ${chainId} is not supported here`, options);
   }
 }
 
@@ -43,16 +68,29 @@ function validChainId(value: unknown): number {
   return chainId;
 }
 
+/** Asks the wallet to switch to deps.switchTo; the chain it then signs on, or ChainNotAllowedError. */
+async function moveToAllowedChain(provider: Eip1193Provider, chainId: number, deps: WalletSignInDeps): Promise<number> {
+  const target = deps.switchTo;
+  if (!target || (deps.allowChain && !deps.allowChain(target.chainId))) throw new ChainNotAllowedError(chainId);
+  try {
+    await switchToChain(provider, target);
+  } catch (error) {
+    throw new ChainNotAllowedError(chainId, target.chainId, { cause: error });
+  }
+  return target.chainId;
+}
+
 /**
  * Spec §4 wallet login as Sign-In with Ethereum (EIP-4361): request the accounts, read the chain id, fetch a
  * nonce with the welcome text (it carries a Unix-seconds timestamp), have the wallet sign the message, then
- * log in with type 1. Any EIP-1193 provider serves: an injected wallet or a WalletConnect session.
+ * log in with type 1. Any EIP-1193 provider serves: an injected wallet or a WalletConnect session. A wallet on a
+ * chain allowChain refuses is first asked to switch to deps.switchTo (when given).
  * Provider errors (4001 rejected, ...) and ChainNotAllowedError propagate for the caller to word.
  */
 export async function signInWithWallet(provider: Eip1193Provider, deps: WalletSignInDeps): Promise<WalletSignInResult> {
   const address = firstAccount(await provider.request({ method: "eth_requestAccounts" }));
-  const chainId = validChainId(await provider.request({ method: "eth_chainId" }));
-  if (deps.allowChain && !deps.allowChain(chainId)) throw new ChainNotAllowedError(chainId);
+  let chainId = validChainId(await provider.request({ method: "eth_chainId" }));
+  if (deps.allowChain && !deps.allowChain(chainId)) chainId = await moveToAllowedChain(provider, chainId, deps);
   const nonce = await deps.getNonce();
   const message = createSiweMessage({
     domain: deps.location.host,
