@@ -201,6 +201,9 @@ test.describe("browser", () => {
     );
     await expect(progress.getByRole("listitem").filter({ hasText: /^Approve/ })).toContainText("done");
     await expect(progress).toContainText(/Approval: 0x/);
+    // under the result only its own New swap: no action button waiting for a quote
+    await expect(progress.getByRole("button", { name: "New swap" })).toBeVisible();
+    await expect(actionButton(page, "Getting a quote…")).toHaveCount(0);
     await shot(page, testInfo, "swap-approved-completed");
 
     // on chain: exactly 100 TUSD left, at least the minimum quoted arrived, and the approval was used up
@@ -331,6 +334,11 @@ test.describe("Telegram", () => {
     ).toBeVisible();
     await expect(actionButton(page, "Connect wallet")).toBeDisabled();
     await expect(actionButton(page, "Use WalletConnect")).toHaveCount(0);
+    // no wallet is connected: the notice names the chain WalletConnect lacks (the local one), not "your wallet"
+    await expect(
+      page.getByRole("alert").filter({ hasText: `WalletConnect does not offer ${E2E_V2_NAME}.` }),
+    ).toBeVisible();
+    await expect(page.getByText("Your wallet does not support this network.")).toHaveCount(0);
     // no asking in words here: the swap agent is hidden in the mini app
     await expect(page.getByRole("button", { name: "Ask MountainLion" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Transaction record" })).toContainText("No swaps yet.");
