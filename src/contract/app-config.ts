@@ -8,5 +8,7 @@ export const appConfigDataSchema = z.object({
   telegramBotId: z.number().nullable(),
   /** the TON Connect manifest's absolute URL; null: the app's own /tonconnect-manifest.json */
   tonConnectManifestUrl: z.string().nullable(),
+  /** the chains a wallet sign-in may name (SIWE_CHAIN_IDS); a wallet elsewhere is asked to switch first */
+  signInChainIds: z.array(z.number().int().positive()),
 });
 export type AppConfigData = z.infer<typeof appConfigDataSchema>;

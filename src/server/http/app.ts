@@ -88,6 +88,7 @@ export interface HttpDeps {
     | "turnstile"
     | "telegram"
     | "tonConnect"
+    | "siwe"
   >;
   logger: Logger;
   version: string;
@@ -201,6 +202,7 @@ export function createHttpApp(deps: HttpDeps) {
       turnstileSiteKey: deps.config.turnstile?.siteKey ?? null,
       telegramBotId: deps.config.telegram.botId ?? null,
       tonConnectManifestUrl: deps.config.tonConnect.manifestUrl ?? null,
+      signInChainIds: deps.config.siwe.chainIds,
     }),
   );
   api.route(

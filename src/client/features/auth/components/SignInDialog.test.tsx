@@ -107,6 +107,7 @@ describe("sign-in dialog", () => {
           turnstileSiteKey: null,
           telegramBotId: null,
           tonConnectManifestUrl: null,
+          signInChainIds: [1, 10, 56, 100, 137, 324, 42161, 42220, 43114],
         },
       }),
     });

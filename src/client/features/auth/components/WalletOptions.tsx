@@ -7,6 +7,7 @@ import { applyLogin, applyWallet } from "../../../shared/session/session.ts";
 import { invitationCodeAtom } from "../../../shared/settings/settings.ts";
 import { useToast } from "../../../shared/ui/Toast.tsx";
 import type { AnnouncedWallet } from "../../../shared/wallet/injected-wallet.ts";
+import { useAppConfig } from "../api/get-app-config.ts";
 import { getWalletNonce } from "../api/get-wallet-nonce.ts";
 import { userLogin } from "../api/user-login.ts";
 import { discoverWallets, findWalletProvider } from "../wallet/discover-wallets.ts";
@@ -29,6 +30,7 @@ export function WalletOptions() {
   const host = useHost();
   const toast = useToast();
   const store = useStore();
+  const signInChainIds = useAppConfig().data?.signInChainIds;
   const [announced, setAnnounced] = useState<readonly AnnouncedWallet[]>([]);
   const [pending, setPending] = useState<string | undefined>(undefined);
   /** the wallet stayed on a chain sign-in does not take (the switch to Ethereum was refused or failed) */
@@ -55,7 +57,8 @@ export function WalletOptions() {
           getNonce: getWalletNonce,
           login: userLogin,
           location: { host: window.location.host, origin: window.location.origin },
-          allowChain: isSignInChain,
+          // the server's own list (SIWE_CHAIN_IDS) once the app config is in, else its default
+          allowChain: (chainId) => signInChainIds?.includes(chainId) ?? isSignInChain(chainId),
           switchTo: ETHEREUM,
           inviter: store.get(invitationCodeAtom),
         });

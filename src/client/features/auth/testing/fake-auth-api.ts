@@ -18,6 +18,7 @@ export function fakeAuthApi(handlers: Handlers = {}) {
         turnstileSiteKey: null,
         telegramBotId: null,
         tonConnectManifestUrl: null,
+        signInChainIds: [1, 10, 56, 100, 137, 324, 42161, 42220, 43114],
       },
     }),
     getCaptcha: () => ({ data: { captchaId: `captcha-${++captchas}`, image: CAPTCHA_PNG, expiresInSeconds: 300 } }),

@@ -200,6 +200,7 @@ export function swapServer(extra: (call: RecordedCall) => StubReply | undefined 
             turnstileSiteKey: null,
             telegramBotId: null,
             tonConnectManifestUrl: null,
+            signInChainIds: [1, 10, 56, 100, 137, 324, 42161, 42220, 43114],
           },
         };
       case "getSupportChainList":
