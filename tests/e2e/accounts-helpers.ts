@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { expect, type Locator, type Page, type Response, type TestInfo } from "@playwright/test";
 import { sign } from "@telegram-apps/init-data-node";
-import { type Hex, isHex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { Hex } from "viem";
 import { queryE2e } from "./db.ts";
 import { E2E_BOT_TOKEN } from "./e2e-env.ts";
+import { installWallet } from "./test-wallet.ts";
 
 /** The public Anvil #0 key: it never holds funds; here it only signs the sign-in message. */
 export const ANVIL_0: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -79,57 +79,12 @@ export async function logOut(page: Page) {
 }
 
 /**
- * A test wallet in the page: an EIP-1193 provider on window.ethereum that also announces itself by EIP-6963 as
- * MetaMask. personal_sign is answered in Node with the Anvil #0 key (or the one given), through an exposed
- * function.
+ * A test wallet in the page (test-wallet.ts) on Ethereum that gives its account at once and only signs:
+ * personal_sign is answered in Node with the Anvil #0 key (or the one given).
  */
 export async function installTestWallet(page: Page, privateKey: Hex = ANVIL_0): Promise<{ address: string }> {
-  const account = privateKeyToAccount(privateKey);
-  await page.exposeFunction("__e2eWalletSign", async (message: string) => {
-    if (!isHex(message)) throw new Error("personal_sign expects the message as hex");
-    return account.signMessage({ message: { raw: message } });
-  });
-  await page.addInitScript((address: string) => {
-    type Listener = (...args: unknown[]) => void;
-    const listeners = new Map<string, Set<Listener>>();
-    const win = window as unknown as Window & { __e2eWalletSign: (message: string) => Promise<string> };
-    const provider = {
-      isMetaMask: true,
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        switch (method) {
-          case "eth_requestAccounts":
-          case "eth_accounts":
-            return [address];
-          case "eth_chainId":
-            return "0x1";
-          case "personal_sign":
-            return win.__e2eWalletSign(String(params?.[0]));
-          default:
-            throw Object.assign(new Error(`The test wallet does not support ${method}`), { code: 4200 });
-        }
-      },
-      on(event: string, listener: Listener) {
-        const set = listeners.get(event) ?? new Set<Listener>();
-        set.add(listener);
-        listeners.set(event, set);
-      },
-      removeListener(event: string, listener: Listener) {
-        listeners.get(event)?.delete(listener);
-      },
-    };
-    Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
-    const info = {
-      uuid: "0f1d3c7e-e2e0-4f6a-9a4b-7e2ee2e2e2e2",
-      name: "MetaMask",
-      icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Crect width='24' height='24' rx='6' fill='%23f6851b'/%3E%3C/svg%3E",
-      rdns: "io.metamask",
-    };
-    const announce = () =>
-      window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
-    window.addEventListener("eip6963:requestProvider", announce);
-    announce();
-  }, account.address.toLowerCase());
-  return { address: account.address };
+  const { address } = await installWallet(page, { privateKey, asksForAccounts: false });
+  return { address };
 }
 
 /** Init data as Telegram would send it for `user`, signed with the e2e server's bot token. */

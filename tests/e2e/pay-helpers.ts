@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { createPublicClient, createWalletClient, defineChain, type Hex, http, isHex, parseAbi, parseUnits } from "viem";
+import { createPublicClient, createWalletClient, defineChain, type Hex, http, parseAbi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { E2E_CHAIN_ID, E2E_USDT } from "./e2e-chain.ts";
+import { installWallet } from "./test-wallet.ts";
 
 /** anvil's public test keys of the payers (E2E_PAYERS, in order) */
 const PAYER_KEYS: Record<string, Hex> = {
@@ -12,99 +13,14 @@ const PAYER_KEYS: Record<string, Hex> = {
 };
 
 /**
- * A wallet in the page that pays on the e2e chain: an EIP-1193 provider on window.ethereum (announced by EIP-6963
- * as MetaMask) whose account is one of anvil's unlocked payers. Like a wallet fresh from its install it starts on
- * Ethereum (chain 1) and moves to the e2e chain when the app asks (wallet_switchEthereumChain). Accounts, chain and
- * personal_sign (with the payer's key, in Node) are answered here; every other call (eth_sendTransaction, eth_call, eth_getBalance, receipts...) is forwarded in Node to the chain
- * the e2e server verifies deposits on, so the page's transfer is a real transaction on that chain.
+ * A wallet in the page that pays on the e2e chain (test-wallet.ts) whose account is one of anvil's unlocked payers.
+ * It gives its account at once; like a wallet fresh from its install it starts on Ethereum and moves to the e2e chain
+ * when the app asks. Its transfer is a real transaction on the chain the e2e server verifies deposits on.
  */
 export async function installChainWallet(page: Page, payer: string): Promise<void> {
   const key = PAYER_KEYS[payer.toLowerCase()];
   if (!key) throw new Error(`${payer} is not an e2e payer`);
-  const account = privateKeyToAccount(key);
-  await page.exposeFunction("__e2eChainSign", async (message: string) => {
-    if (!isHex(message)) throw new Error("personal_sign expects the message as hex");
-    return account.signMessage({ message: { raw: message } });
-  });
-  const rpcUrl = `http://127.0.0.1:${process.env.E2E_CHAIN_PORT}`;
-  let id = 0;
-  await page.exposeFunction("__e2eChainRpc", async (method: string, params: unknown[]) => {
-    id += 1;
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-    if (body.error) return { error: body.error };
-    return { result: body.result ?? null };
-  });
-  await page.addInitScript(
-    ({ address, chainIdHex }: { address: string; chainIdHex: string }) => {
-      type Listener = (...args: unknown[]) => void;
-      type Forwarded = { result?: unknown; error?: { code: number; message: string } };
-      const listeners = new Map<string, Set<Listener>>();
-      const win = window as unknown as Window & {
-        __e2eChainRpc: (method: string, params: unknown[]) => Promise<Forwarded>;
-        __e2eChainSign: (message: string) => Promise<string>;
-      };
-      let chainId = "0x1";
-      const provider = {
-        isMetaMask: true,
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          switch (method) {
-            case "eth_requestAccounts":
-            case "eth_accounts":
-              return [address];
-            case "eth_chainId":
-              return chainId;
-            case "personal_sign":
-              return win.__e2eChainSign(String(params?.[0]));
-            case "wallet_switchEthereumChain": {
-              const wanted = (params?.[0] as { chainId?: string } | undefined)?.chainId?.toLowerCase();
-              if (wanted !== chainIdHex && wanted !== "0x1") {
-                throw Object.assign(new Error(`Unrecognized chain ID ${wanted}`), { code: 4902 });
-              }
-              if (wanted !== chainId) {
-                chainId = wanted;
-                for (const listener of listeners.get("chainChanged") ?? []) listener(chainId);
-              }
-              return null;
-            }
-            case "wallet_addEthereumChain":
-              return null;
-            default: {
-              const answer = await win.__e2eChainRpc(method, params ?? []);
-              if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-              return answer.result;
-            }
-          }
-        },
-        on(event: string, listener: Listener) {
-          const set = listeners.get(event) ?? new Set<Listener>();
-          set.add(listener);
-          listeners.set(event, set);
-        },
-        removeListener(event: string, listener: Listener) {
-          listeners.get(event)?.delete(listener);
-        },
-      };
-      Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
-      const info = {
-        uuid: "6a0e2e00-7a1e-4c55-9a55-e2ec4a1e2e2e",
-        name: "MetaMask",
-        icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Crect width='24' height='24' rx='6' fill='%23f6851b'/%3E%3C/svg%3E",
-        rdns: "io.metamask",
-      };
-      const announce = () =>
-        window.dispatchEvent(
-          new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }),
-        );
-      window.addEventListener("eip6963:requestProvider", announce);
-      announce();
-    },
-    { address: payer.toLowerCase(), chainIdHex: `0x${E2E_CHAIN_ID.toString(16)}` },
-  );
+  await installWallet(page, { privateKey: key, asksForAccounts: false, chainIds: [E2E_CHAIN_ID] });
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   getAddress,
   type Hex,
   http,
-  isHex,
   keccak256,
   maxUint256,
   parseAbi,
@@ -18,6 +17,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { E2E_CHAIN_ID, E2E_SWAPPERS, E2E_TUSD, E2E_V2_ROUTER, E2E_WETH } from "./e2e-chain.ts";
+import { installWallet, type SentTransaction } from "./test-wallet.ts";
 
 /** anvil's public test keys of accounts 5-8, the swappers (E2E_SWAPPERS, in order) */
 const SWAPPER_KEYS: readonly Hex[] = [
@@ -76,11 +76,6 @@ export function ethBalance(owner: Address): Promise<bigint> {
   return chainReader.getBalance({ address: owner });
 }
 
-/** A transaction the page's wallet sent, as the chain mined it. */
-export interface SentTransaction {
-  hash: Hex;
-  to: string;
-}
 
 export interface SwapWalletHandle {
   address: Address;
@@ -94,127 +89,22 @@ export interface SwapWalletHandle {
 }
 
 /**
- * A wallet in the page that swaps on the e2e chain: an EIP-1193 provider on window.ethereum (announced by EIP-6963
- * as MetaMask) whose account is one of anvil's unlocked swappers. Like a wallet the site was never allowed to use, it
- * gives no account until eth_requestAccounts (then remembers the permission for the test's page), and like a wallet
- * fresh from its install it starts on Ethereum (chain 1) and moves to the e2e chain when the app asks
- * (wallet_switchEthereumChain). Accounts, chain and personal_sign (with the swapper's key, in Node) are answered
- * here; every other call (eth_sendTransaction, eth_call, receipts...) is forwarded in Node to the e2e chain, so the
- * page's approvals and swaps are real transactions on it.
- *
- * The same as pay-helpers.ts' installChainWallet, generalised: the swappers' keys, the permission, and a hook
- * before a swap is sent.
+ * A wallet in the page that swaps on the e2e chain (test-wallet.ts) whose account is one of anvil's unlocked
+ * swappers. Like a wallet the site was never allowed to use, it gives no account until eth_requestAccounts, and like
+ * a wallet fresh from its install it starts on Ethereum and moves to the e2e chain when the app asks; the page's
+ * approvals and swaps are real transactions on that chain.
  */
 export async function installSwapWallet(page: Page, swapper: Address): Promise<SwapWalletHandle> {
-  const account = privateKeyToAccount(swapperKey(swapper));
-  let allowed = false;
-  let hook: (() => Promise<void>) | null = null;
-  const sent: SentTransaction[] = [];
-  await page.exposeFunction("__e2eSwapSign", async (message: string) => {
-    if (!isHex(message)) throw new Error("personal_sign expects the message as hex");
-    return account.signMessage({ message: { raw: message } });
+  const wallet = await installWallet(page, {
+    privateKey: swapperKey(swapper),
+    asksForAccounts: true,
+    chainIds: [E2E_CHAIN_ID],
   });
-  await page.exposeFunction("__e2eSwapAccounts", (request: boolean) => {
-    if (request) allowed = true;
-    return allowed ? [account.address.toLowerCase()] : [];
-  });
-  const rpcUrl = `http://127.0.0.1:${process.env.E2E_CHAIN_PORT}`;
-  let id = 0;
-  await page.exposeFunction("__e2eSwapRpc", async (method: string, params: unknown[]) => {
-    const tx = method === "eth_sendTransaction" ? (params[0] as { to?: unknown } | undefined) : undefined;
-    const to = typeof tx?.to === "string" ? tx.to : "";
-    if (tx && hook && to.toLowerCase() === E2E_V2_ROUTER.toLowerCase()) {
-      const run = hook;
-      hook = null;
-      await run();
-    }
-    id += 1;
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-    if (body.error) return { error: body.error };
-    if (tx && typeof body.result === "string" && isHex(body.result)) sent.push({ hash: body.result, to });
-    return { result: body.result ?? null };
-  });
-  await page.addInitScript(
-    ({ chainIdHex }: { chainIdHex: string }) => {
-      type Listener = (...args: unknown[]) => void;
-      type Forwarded = { result?: unknown; error?: { code: number; message: string } };
-      const listeners = new Map<string, Set<Listener>>();
-      const win = window as unknown as Window & {
-        __e2eSwapRpc: (method: string, params: unknown[]) => Promise<Forwarded>;
-        __e2eSwapSign: (message: string) => Promise<string>;
-        __e2eSwapAccounts: (request: boolean) => Promise<string[]>;
-      };
-      let chainId = "0x1";
-      const provider = {
-        isMetaMask: true,
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          switch (method) {
-            case "eth_requestAccounts": {
-              const accounts = await win.__e2eSwapAccounts(true);
-              for (const listener of listeners.get("accountsChanged") ?? []) listener(accounts);
-              return accounts;
-            }
-            case "eth_accounts":
-              return win.__e2eSwapAccounts(false);
-            case "eth_chainId":
-              return chainId;
-            case "personal_sign":
-              return win.__e2eSwapSign(String(params?.[0]));
-            case "wallet_switchEthereumChain": {
-              const wanted = (params?.[0] as { chainId?: string } | undefined)?.chainId?.toLowerCase();
-              if (wanted !== chainIdHex && wanted !== "0x1") {
-                throw Object.assign(new Error(`Unrecognized chain ID ${wanted}`), { code: 4902 });
-              }
-              if (wanted !== chainId) {
-                chainId = wanted;
-                for (const listener of listeners.get("chainChanged") ?? []) listener(chainId);
-              }
-              return null;
-            }
-            case "wallet_addEthereumChain":
-              return null;
-            default: {
-              const answer = await win.__e2eSwapRpc(method, params ?? []);
-              if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-              return answer.result;
-            }
-          }
-        },
-        on(event: string, listener: Listener) {
-          const set = listeners.get(event) ?? new Set<Listener>();
-          set.add(listener);
-          listeners.set(event, set);
-        },
-        removeListener(event: string, listener: Listener) {
-          listeners.get(event)?.delete(listener);
-        },
-      };
-      Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
-      const info = {
-        uuid: "5a0e2e00-7a1e-4c55-9a55-e2ec4a1e5a5a",
-        name: "MetaMask",
-        icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Crect width='24' height='24' rx='6' fill='%23f6851b'/%3E%3C/svg%3E",
-        rdns: "io.metamask",
-      };
-      const announce = () =>
-        window.dispatchEvent(
-          new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }),
-        );
-      window.addEventListener("eip6963:requestProvider", announce);
-      announce();
-    },
-    { chainIdHex: `0x${E2E_CHAIN_ID.toString(16)}` },
-  );
   return {
-    address: account.address,
-    sent,
-    beforeNextSwap(next) {
-      hook = next;
+    address: wallet.address,
+    sent: wallet.sent,
+    beforeNextSwap(hook) {
+      wallet.beforeNextSend(E2E_V2_ROUTER, hook);
     },
   };
 }
