@@ -5,6 +5,7 @@ import { useAtom } from "jotai";
 import { useId, useState } from "react";
 import { type AgentDefinition, type AgentGroup, agentCatalogue, agentGroups } from "../../../../contract/agents.ts";
 import { agentsTypeAtom } from "../../../shared/settings/settings.ts";
+import { TabList, tabId, tabPanelId } from "../../../shared/ui/TabList.tsx";
 import { useShownAgents } from "../host-agents.ts";
 import { AgentCard } from "./AgentCard.tsx";
 import "./agents.css";
@@ -52,38 +53,24 @@ export function AgentsHub({ onOpen, initialGroup }: AgentsHubProps) {
   const select = (next: AgentGroup) => {
     setOverride(undefined);
     setStored(next);
-    document.getElementById(`${baseId}-${next}-tab`)?.focus();
   };
   // the host may hide some (spec §6: the swap agent in the mini app)
   const agents = useShownAgents(agentCatalogue);
   const help = agents.filter((agent) => agent.group === null);
   return (
     <div className="agents-hub">
-      <div className="agents-hub__tabs" role="tablist" aria-label={t`Agent groups`}>
-        {agentGroups.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            id={`${baseId}-${item}-tab`}
-            aria-controls={`${baseId}-panel`}
-            aria-selected={group === item}
-            tabIndex={group === item ? 0 : -1}
-            className="agents-hub__tab"
-            onClick={() => select(item)}
-            onKeyDown={(event) => {
-              if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
-              const index = agentGroups.indexOf(group);
-              const step = event.key === "ArrowRight" ? 1 : agentGroups.length - 1;
-              const next = agentGroups[(index + step) % agentGroups.length];
-              if (next) select(next);
-            }}
-          >
-            {i18n._(agentGroupLabels[item])}
-          </button>
-        ))}
-      </div>
-      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${group}-tab`}>
+      <TabList
+        items={agentGroups}
+        selected={group}
+        onSelect={select}
+        baseId={baseId}
+        label={t`Agent groups`}
+        className="agents-hub__tabs"
+        tabClassName="agents-hub__tab"
+      >
+        {(item) => i18n._(agentGroupLabels[item])}
+      </TabList>
+      <div id={tabPanelId(baseId)} role="tabpanel" aria-labelledby={tabId(baseId, group)}>
         <AgentList agents={agents.filter((agent) => agent.group === group)} onOpen={onOpen} />
       </div>
       <section className="agents-hub__help" aria-labelledby={`${baseId}-help`}>

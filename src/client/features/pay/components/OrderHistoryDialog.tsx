@@ -1,12 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useAtom } from "jotai";
 import { useState } from "react";
 import { Limits } from "../../../../contract/constants.ts";
 import type { OrderData } from "../../../../contract/pay.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
-import { Button } from "../../../shared/ui/Button.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
+import { Pager } from "../../../shared/ui/Pager.tsx";
 import { useBoughtList } from "../api/get-bought-list.ts";
 import { reasonText } from "../deposit-reason-text.ts";
 import { orderPriceText, orderStatusText } from "../order-text.ts";
@@ -45,21 +45,7 @@ function OrderHistory() {
           <OrderRow key={order.orderNo} order={order} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="order-pager" aria-label={t`Order pages`}>
-          <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t`Previous`}
-          </Button>
-          <span>
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <Button variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t`Next`}
-          </Button>
-        </nav>
-      ) : null}
+      <Pager className="order-pager" label={t`Order pages`} page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { SwapOrder } from "../../../../../contract/swap.ts";
@@ -7,6 +7,7 @@ import { messageKeyText } from "../../../../shared/i18n/message-key-text.ts";
 import { signInDialogOpenAtom } from "../../../../shared/session/session.ts";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { LoadError } from "../../../../shared/ui/LoadError.tsx";
+import { Pager } from "../../../../shared/ui/Pager.tsx";
 import { orderTypeText } from "../order-text.ts";
 import { useSwapOrders, useSwapUserId } from "../use-swap-orders.ts";
 import { pairText, StatusBadge, TxLink } from "./OrderParts.tsx";
@@ -64,21 +65,13 @@ function OrdersPages({ onOpenOrder, pageSize }: Required<Pick<SwapOrdersListProp
           <OrderRow key={order.orderId} order={order} onOpenOrder={onOpenOrder} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="swap-orders__pager" aria-label={t`Transaction record pages`}>
-          <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t`Previous`}
-          </Button>
-          <span>
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <Button variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t`Next`}
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        className="swap-orders__pager"
+        label={t`Transaction record pages`}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      />
     </div>
   );
 }
