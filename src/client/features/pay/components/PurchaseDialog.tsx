@@ -16,6 +16,7 @@ import { type ChosenProduct, ConfirmPurchaseDialog } from "./ConfirmPurchaseDial
 import { PackageCard, PointsCard } from "./ProductCards.tsx";
 import { StarsPayButton } from "./StarsPayButton.tsx";
 import "./pay.css";
+import "../../../shared/ui/tabs.css";
 
 const TABS: readonly PurchaseTab[] = ["package", "points"];
 
@@ -81,7 +82,7 @@ export function PurchaseDialog() {
             {t`Order history`}
           </Button>
         </div>
-        <div role="tablist" aria-label={t`What to buy`} className="pay-tabs" onKeyDown={onTabKey}>
+        <div role="tablist" aria-label={t`What to buy`} className="tab-list pay-tabs" onKeyDown={onTabKey}>
           {TABS.map((value) => (
             <button
               key={value}
@@ -94,7 +95,7 @@ export function PurchaseDialog() {
               aria-selected={tab === value}
               aria-controls={`${baseId}-${value}-panel`}
               tabIndex={tab === value ? 0 : -1}
-              className="pay-tabs__tab"
+              className="tab-list__tab pay-tabs__tab"
               onClick={() => selectTab(value)}
             >
               {tabLabel(value)}
