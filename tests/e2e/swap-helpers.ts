@@ -76,7 +76,6 @@ export function ethBalance(owner: Address): Promise<bigint> {
   return chainReader.getBalance({ address: owner });
 }
 
-
 export interface SwapWalletHandle {
   address: Address;
   /** the transactions the page's wallet sent, in order */
