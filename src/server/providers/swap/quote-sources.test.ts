@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSwapSettings, swapEnvSchema } from "../../config-swap.ts";
 import { type StandIn, startStandIn } from "../upstream/stand-in.ts";
 import type { QuoteSource } from "./quote-source.ts";
-import { createQuoteSources } from "./quote-sources.ts";
+import { createQuoteSources, quotableChainIds } from "./quote-sources.ts";
 import { lifiQuoteReply } from "./stand-ins/lifi.ts";
 import { oneinchReply } from "./stand-ins/oneinch.ts";
 import { never, quoteRequest } from "./stand-ins/requests.ts";
@@ -18,6 +18,28 @@ const local: QuoteSource = {
   quote: () => Promise.reject(new Error("not asked here")),
   buildTx: () => Promise.reject(new Error("not asked here")),
 };
+
+describe("quotableChainIds", () => {
+  it("joins the configured sources' chain lists, keyed sources only with their keys", () => {
+    const keyless = quotableChainIds(settingsOf({}));
+    expect(keyless.has(1)).toBe(true);
+    expect(keyless.has(25)).toBe(true); // LI.FI serves Cronos
+    expect(keyless.has(128)).toBe(false); // nobody serves HECO
+    const veloraOnly = quotableChainIds(settingsOf({ SWAP_SOURCES: "velora" }));
+    expect(veloraOnly.has(25)).toBe(false);
+    expect(veloraOnly.has(137)).toBe(true);
+    expect(quotableChainIds(settingsOf({ SWAP_SOURCES: "" })).size).toBe(0);
+    const local = quotableChainIds(
+      settingsOf({
+        SWAP_SOURCES: "uniswapv2",
+        SWAP_V2_ROUTER: "0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D",
+        SWAP_V2_CHAIN_ID: "31337",
+        SWAP_V2_RPC_URL: "http://127.0.0.1:8545",
+      }),
+    );
+    expect([...local]).toEqual([31337]);
+  });
+});
 
 describe("createQuoteSources", () => {
   it("builds the keyless sources by default", () => {

@@ -1,9 +1,9 @@
 import type { SwapSettings, SwapSourceName } from "../../config-swap.ts";
-import { createLifiSource } from "./lifi-source.ts";
-import { createOneInchSource } from "./oneinch-source.ts";
+import { createLifiSource, LIFI_CHAIN_IDS } from "./lifi-source.ts";
+import { createOneInchSource, ONEINCH_CHAIN_IDS } from "./oneinch-source.ts";
 import type { QuoteSource } from "./quote-source.ts";
-import { createVeloraSource } from "./velora-source.ts";
-import { createZeroExSource } from "./zeroex-source.ts";
+import { createVeloraSource, VELORA_CHAIN_IDS } from "./velora-source.ts";
+import { createZeroExSource, ZEROEX_CHAIN_IDS } from "./zeroex-source.ts";
 
 /**
  * The quote sources the settings name, in their order: LI.FI and Velora need no key, 0x and 1inch only come with
@@ -24,4 +24,21 @@ export function createQuoteSources(
     uniswapv2: () => deps.uniswapV2,
   };
   return settings.sources.flatMap((name) => build[name]() ?? []);
+}
+
+/**
+ * The chains some configured source quotes on: the aggregators' own chain lists (0x and 1inch only with their keys)
+ * and the local Uniswap v2 router's chain. A chain outside this set is shown but not offered for swaps.
+ */
+export function quotableChainIds(settings: SwapSettings): Set<number> {
+  const served: Record<SwapSourceName, () => Iterable<number>> = {
+    lifi: () => LIFI_CHAIN_IDS,
+    velora: () => VELORA_CHAIN_IDS,
+    zeroex: () => (settings.zeroex ? ZEROEX_CHAIN_IDS : []),
+    oneinch: () => (settings.oneinch ? ONEINCH_CHAIN_IDS : []),
+    uniswapv2: () => (settings.uniswapV2 ? [settings.uniswapV2.chainId] : []),
+  };
+  const ids = new Set<number>();
+  for (const name of settings.sources) for (const id of served[name]()) ids.add(id);
+  return ids;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Swap } from "../../../../contract/constants.ts";
 import { chainEntrySchema } from "../../../../contract/swap.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
+import { quotableChainIds } from "../../../providers/swap/quote-sources.ts";
 import { swapSettings } from "../testing/settings.ts";
 import { createChainTable, LOCAL_NETWORK, RPC_BATCH_SIZE } from "./chain-table.ts";
 
@@ -59,8 +60,19 @@ describe("chain table", () => {
     expect(ids.sort((a, b) => a - b)).toEqual([...Swap.walletConnectChainIds].sort((a, b) => a - b));
   });
 
-  it("marks the EVM chains swappable when an aggregator is set up, none when no source is", () => {
-    expect(evm.every((entry) => entry.swappable)).toBe(true);
+  it("marks swappable exactly the chains a configured source quotes on, none when no source is", () => {
+    const quotable = quotableChainIds(swapSettings());
+    expect(
+      evm
+        .filter((entry) => entry.swappable)
+        .map((entry) => entry.chainId)
+        .sort((a, b) => a - b),
+    ).toEqual([...quotable].filter((id) => table.byId(id) !== undefined).sort((a, b) => a - b));
+    expect(table.byId(1)).toMatchObject({ swappable: true });
+    expect(table.byId(56)).toMatchObject({ swappable: true });
+    // no configured source serves HECO or Evmos: shown, not offered for swaps
+    expect(table.byId(128)).toMatchObject({ swappable: false });
+    expect(table.byId(9001)).toMatchObject({ swappable: false });
     expect(all.filter((entry) => !entry.isEvm).some((entry) => entry.swappable)).toBe(false);
     const none = createChainTable(swapSettings({ sources: [] })).all();
     expect(none.some((entry) => entry.swappable)).toBe(false);

@@ -1,7 +1,8 @@
 import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { Swap } from "../../../../contract/constants.ts";
 import type { ChainEntry } from "../../../../contract/swap.ts";
-import type { SwapSettings, SwapSourceName } from "../../../config-swap.ts";
+import type { SwapSettings } from "../../../config-swap.ts";
+import { quotableChainIds } from "../../../providers/swap/quote-sources.ts";
 import type { ChainTable } from "../ports.ts";
 import { evmChainData, nonEvmChainData } from "./chain-data.ts";
 import { noteRpcRequest } from "./rpc-requests.ts";
@@ -19,8 +20,6 @@ export const RPC_BATCH_SIZE = 100;
 /** the netWork code of the local Uniswap v2 chain when its id is none of the table's */
 export const LOCAL_NETWORK = "LOCAL";
 const LOCAL_GAS_LIMIT = 800_000;
-
-const aggregatorSources: readonly SwapSourceName[] = ["lifi", "velora", "zeroex", "oneinch"];
 
 export interface ChainTableOptions {
   /** per-request timeout of the nodes (default CHAIN_RPC_TIMEOUT_MS) */
@@ -41,9 +40,8 @@ const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 export function createChainTable(settings: SwapSettings, options: ChainTableOptions = {}): ChainTable {
   const timeoutMs = options.timeoutMs ?? CHAIN_RPC_TIMEOUT_MS;
-  const aggregators = settings.sources.some((source) => aggregatorSources.includes(source));
+  const quotable = quotableChainIds(settings);
   const local = settings.uniswapV2;
-  const localSwaps = local !== undefined && settings.sources.includes("uniswapv2");
   const walletConnectIds: readonly number[] = Swap.walletConnectChainIds;
 
   const rows = new Map<number, Row>();
@@ -64,7 +62,7 @@ export function createChainTable(settings: SwapSettings, options: ChainTableOpti
         blockExplorerUrls: explorer ? [trimSlash(explorer)] : [],
         isEvm: true,
         walletConnect: walletConnectIds.includes(chain.id),
-        swappable: aggregators || (isLocal && localSwaps),
+        swappable: quotable.has(chain.id),
         multicall: chain.contracts?.multicall3 !== undefined,
       },
       chain,
@@ -114,7 +112,7 @@ export function createChainTable(settings: SwapSettings, options: ChainTableOpti
         blockExplorerUrls: [],
         isEvm: true,
         walletConnect: walletConnectIds.includes(local.chainId),
-        swappable: localSwaps,
+        swappable: quotable.has(local.chainId),
         multicall: false,
       },
       chain,
