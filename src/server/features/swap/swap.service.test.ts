@@ -1,5 +1,5 @@
 import pino from "pino";
-import { decodeFunctionData, erc20Abi, getAddress } from "viem";
+import { createPublicClient, custom, decodeFunctionData, erc20Abi, getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ChainEntry, NATIVE_TOKEN_ADDRESS, type SwapToken } from "../../../contract/swap.ts";
 import { ApiError } from "../../api-error.ts";
@@ -111,13 +111,29 @@ const clock = manualClock(new Date("2026-05-01T10:00:00Z"));
 const logger = pino({ level: "silent" });
 let settings: SwapSettings;
 
-function service(sources: QuoteSource[], overrides: Partial<SwapSettings> = {}) {
+/** a chain table whose node answers eth_getCode: code at the contract wallet, none elsewhere */
+const CONTRACT_WALLET = getAddress("0x000000000000000000000000000000000000c0de");
+const withNode: ChainTable = {
+  ...chains,
+  client: () =>
+    createPublicClient({
+      transport: custom({
+        request: async ({ method, params }: { method: string; params?: unknown }) => {
+          if (method !== "eth_getCode") throw new Error(`not faked: ${method}`);
+          const [address] = params as [string];
+          return address.toLowerCase() === CONTRACT_WALLET.toLowerCase() ? "0x6080604052" : "0x";
+        },
+      }),
+    }),
+};
+
+function service(sources: QuoteSource[], overrides: Partial<SwapSettings> = {}, table: ChainTable = chains) {
   const all = { ...settings, ...overrides };
   const repository = createSwapOrdersRepository(handle.db);
-  const tracker = createSwapTracker({ repository, chains, sources, clock, logger, settings: all });
+  const tracker = createSwapTracker({ repository, chains: table, sources, clock, logger, settings: all });
   const swap = createSwapService({
     repository,
-    chains,
+    chains: table,
     tokens,
     balances,
     sources,
@@ -263,6 +279,17 @@ describe("quotes", () => {
       code: 3001,
       key: "exchangeAddress",
     });
+  });
+
+  it("quotes for a contract wallet receiving into itself, and refuses a contract as a separate receiver", async () => {
+    const { swap } = service([source("a", async () => answer(10n ** 18n))], {}, withNode);
+    const own = await swap.quote(query({ fromAddress: CONTRACT_WALLET }), undefined);
+    expect(own.quote.toAmount).toBe("1");
+    const same = await swap.quote(query({ fromAddress: CONTRACT_WALLET, toAddress: CONTRACT_WALLET }), undefined);
+    expect(same.quote.toAmount).toBe("1");
+    expect(
+      await rejection(swap.quote(query({ fromAddress: WALLET, toAddress: CONTRACT_WALLET }), undefined)),
+    ).toMatchObject({ code: 3001, key: "exchangeAddress" });
   });
 });
 

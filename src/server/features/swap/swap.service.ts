@@ -196,16 +196,18 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   /**
    * spec §5: a receive address must not be where funds are lost: one of the pair's tokens, a router or spender the
-   * quote names, or any contract (eth_getCode on the receiving chain; a node that does not answer is logged and the
-   * check left to the others).
+   * quote names, or any contract other than the sending wallet itself (eth_getCode on the receiving chain; a node
+   * that does not answer is logged and the check left to the others).
    */
-  async function checkReceiver(
-    address: string,
-    chainId: number,
-    known: readonly (string | null | undefined)[],
-    field: string,
-  ): Promise<void> {
+  function checkKnown(address: string, known: readonly (string | null | undefined)[], field: string): void {
     if (known.some((other) => sameAddress(other, address))) throw exchangeAddress(field);
+  }
+
+  /**
+   * The contract check of a receive address other than the sending wallet (a wallet receiving into itself is fine,
+   * even a contract wallet).
+   */
+  async function checkNotContract(address: string, chainId: number, field: string): Promise<void> {
     const client = chains.client(chainId);
     if (!client) return;
     let code: Hex | undefined;
@@ -281,16 +283,22 @@ export function createSwapService(deps: SwapServiceDeps) {
     const fromAddress = query.fromAddress ? getAddress(query.fromAddress) : undefined;
     const toAddress = query.toAddress ? getAddress(query.toAddress) : fromAddress;
     const pairTokens = [fromToken.address, toToken.address].filter((address) => !isNative(address));
-    if (toAddress) await checkReceiver(toAddress, toChain.chainId, [...pairTokens, ...routers()], "toAddress");
+    if (toAddress) checkKnown(toAddress, [...pairTokens, ...routers()], "toAddress");
+    // a separate receiver is checked for code while the sources are asked
+    const receiverChecked =
+      toAddress && !sameAddress(toAddress, fromAddress)
+        ? checkNotContract(toAddress, toChain.chainId, "toAddress")
+        : Promise.resolve();
 
     const chainsOf = { fromChainId: fromChain.chainId, toChainId: toChain.chainId };
     const able = sources.filter((source) => source.supports(chainsOf));
-    if (able.length === 0) {
-      throw invalidField("toChainId", "unsupportedSwapPair", "no configured source swaps between these chains");
-    }
     // a source that quotes only for a known wallet (LI.FI) is left out of an indicative quote
     const asked = able.filter((source) => fromAddress !== undefined || !source.needsWallet);
-    if (asked.length === 0) {
+    if (able.length === 0 || asked.length === 0) {
+      await receiverChecked;
+      if (able.length === 0) {
+        throw invalidField("toChainId", "unsupportedSwapPair", "no configured source swaps between these chains");
+      }
       throw invalidField("fromAddress", "connectWalletForQuote", "the sources of this route quote only for a wallet");
     }
     const request: QuoteRequest = {
@@ -305,19 +313,22 @@ export function createSwapService(deps: SwapServiceDeps) {
       feeRecipient: settings.feeRecipient,
       integrator: settings.integrator,
     };
-    const answers = await Promise.all(
-      asked.map(async (source) => {
-        try {
-          const answer = await withTimeout(settings.quoteTimeoutMs, (signal) => source.quote(request, signal));
-          if (!wellFormed(answer)) throw new Error(`${source.id} answered amounts that are not raw integers`);
-          return { source, answer, failure: undefined };
-        } catch (error) {
-          const failure = failureOf(error);
-          if (!(error instanceof QuoteError)) logger.warn({ err: error, source: source.id }, "swap quote failed");
-          return { source, answer: undefined, failure };
-        }
-      }),
-    );
+    const [, answers] = await Promise.all([
+      receiverChecked,
+      Promise.all(
+        asked.map(async (source) => {
+          try {
+            const answer = await withTimeout(settings.quoteTimeoutMs, (signal) => source.quote(request, signal));
+            if (!wellFormed(answer)) throw new Error(`${source.id} answered amounts that are not raw integers`);
+            return { source, answer, failure: undefined };
+          } catch (error) {
+            const failure = failureOf(error);
+            if (!(error instanceof QuoteError)) logger.warn({ err: error, source: source.id }, "swap quote failed");
+            return { source, answer: undefined, failure };
+          }
+        }),
+      ),
+    ]);
     let best: { source: QuoteSource; answer: SourceQuote } | undefined;
     for (const { source, answer } of answers) {
       if (answer && (!best || BigInt(answer.toAmount) > BigInt(best.answer.toAmount))) best = { source, answer };
@@ -445,37 +456,41 @@ export function createSwapService(deps: SwapServiceDeps) {
     const fromChain = swappableChain(request.fromChainId, "quoteId");
     const fromToken = readToken(shown.fromToken);
     const toToken = readToken(shown.toToken);
+    let receiverChecked: Promise<void> = Promise.resolve();
     if (!request.toAddress) {
-      // the quote was indicative (no address): the receive address is checked now
+      // the quote was indicative (no address): the receive address is checked now, a separate one for code while the
+      // daily limit is read and the transaction built
       const pair = [fromToken.address, toToken.address].filter((address) => !isNative(address));
-      await checkReceiver(
-        toAddress,
-        request.toChainId,
-        [...pair, ...routers(), ...sourceSpenders(sourceQuote)],
-        "toAddress",
-      );
+      checkKnown(toAddress, [...pair, ...routers(), ...sourceSpenders(sourceQuote)], "toAddress");
+      if (!sameAddress(toAddress, fromAddress)) {
+        receiverChecked = checkNotContract(toAddress, request.toChainId, "toAddress");
+      }
     }
 
     // spec §8 331: the account's swaps of the UTC day (at the market's prices) past the exchange daily limit
     const usd = usdValue(fromToken, shown.fromAmount);
     if (usd === null)
       logger.info({ userId, symbol: fromToken.symbol }, "swap: no USD price; counted 0 toward the daily limit");
-    const used = await repository.usdSince(userId, startOfUtcDay(now));
-    if (used + (usd ?? 0) > settings.dailyLimitUsd) throw kycNeeded(settings.dailyLimitUsd);
-
     const full = { ...request, fromAddress, toAddress };
-    let txData: TxData;
-    if (sourceQuote.tx && sameAddress(request.fromAddress, fromAddress) && sameAddress(request.toAddress, toAddress)) {
-      txData = sourceQuote.tx;
-    } else {
+    const build = async (): Promise<TxData> => {
+      const used = await repository.usdSince(userId, startOfUtcDay(now));
+      if (used + (usd ?? 0) > settings.dailyLimitUsd) throw kycNeeded(settings.dailyLimitUsd);
+      if (
+        sourceQuote.tx &&
+        sameAddress(request.fromAddress, fromAddress) &&
+        sameAddress(request.toAddress, toAddress)
+      ) {
+        return sourceQuote.tx;
+      }
       try {
-        txData = await withTimeout(settings.quoteTimeoutMs, (signal) => source.buildTx(full, sourceQuote, signal));
+        return await withTimeout(settings.quoteTimeoutMs, (signal) => source.buildTx(full, sourceQuote, signal));
       } catch (error) {
         const reason = failureOf(error);
         if (!(error instanceof QuoteError)) logger.warn({ err: error, source: source.id }, "swap: building failed");
         throw quoteFailure(reason, `the transaction could not be built: ${reason}`);
       }
-    }
+    };
+    const [, txData] = await Promise.all([receiverChecked, build()]);
     if (sameAddress(txData.to, toAddress)) throw exchangeAddress("toAddress");
 
     const amount = BigInt(request.amount);
