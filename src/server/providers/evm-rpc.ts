@@ -23,7 +23,7 @@ export interface EvmNode {
 }
 
 /** The upstream client as a fetch function, so viem's transport makes its calls through it. */
-function upstreamFetch(chainId: number, timeoutMs: number): typeof fetch {
+export function upstreamFetch(chainId: number, timeoutMs: number): typeof fetch {
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const answer = await callUpstream(`evm rpc ${chainId}`, url, {

@@ -2,6 +2,7 @@ import { type Chain, createPublicClient, defineChain, http, type PublicClient } 
 import { Swap } from "../../../../contract/constants.ts";
 import type { ChainEntry } from "../../../../contract/swap.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
+import { upstreamFetch } from "../../../providers/evm-rpc.ts";
 import { quotableChainIds } from "../../../providers/swap/quote-sources.ts";
 import type { ChainTable } from "../ports.ts";
 import { evmChainData, nonEvmChainData } from "./chain-data.ts";
@@ -141,7 +142,10 @@ export function createChainTable(settings: SwapSettings, options: ChainTableOpti
         transport: http(row.readUrl, {
           batch: { batchSize: RPC_BATCH_SIZE },
           timeout: timeoutMs,
-          retryCount: 1,
+          // through the upstream client (its timeout, user agent and error handling); a dead node fails the request
+          // at once rather than being asked again
+          fetchFn: upstreamFetch(chainId, timeoutMs),
+          retryCount: 0,
           onFetchRequest: () => {
             noteRpcRequest();
           },
