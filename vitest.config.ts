@@ -18,6 +18,8 @@ export default defineConfig({
           setupFiles: ["src/client/test-setup.ts"],
           // generous limits: a shared, loaded machine must slow tests down, not fail them
           testTimeout: 60_000,
+          // expect.poll gives up after 1 s by default: too short on a loaded machine
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 60_000,
         },
       },
@@ -27,6 +29,8 @@ export default defineConfig({
           include: ["src/contract/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+          // expect.poll gives up after 1 s by default: too short on a loaded machine
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 60_000,
         },
       },

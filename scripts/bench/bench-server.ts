@@ -29,6 +29,8 @@ export async function startBenchServer(
     // measured on the shipped market and news: the network's speed is not the product's
     MARKET_PROVIDER: "replay",
     NEWS_PROVIDER: "archive",
+    // no quote source leaves the machine (the swap figures use the local chain's router)
+    SWAP_SOURCES: "none",
     ...env,
   });
   return { server: await startServer(config, options), dataDir };

@@ -42,7 +42,9 @@ function swapperKey(swapper: string): Hex {
  * --repeat-each, the other repetition. Each of those gets its own wallet, so no two pages ever share a nonce.
  */
 export function swapperFor(testInfo: TestInfo): Address {
-  const index = (testInfo.project.name === "desktop" ? 1 : 0) + 2 * (testInfo.repeatEachIndex % 2);
+  // four swappers: two projects times two repetitions; a third repetition would share a wallet's nonce
+  if (testInfo.repeatEachIndex > 1) throw new Error("the swap tests have wallets for --repeat-each up to 2");
+  const index = (testInfo.project.name === "desktop" ? 1 : 0) + 2 * testInfo.repeatEachIndex;
   const swapper = E2E_SWAPPERS[index];
   if (!swapper) throw new Error("no swapper left");
   return getAddress(swapper);

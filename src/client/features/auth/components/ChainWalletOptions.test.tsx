@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loginStatusAtom } from "../../../shared/session/session.ts";
@@ -52,7 +52,7 @@ async function openTab(tab: "EVM" | "TRON" | "BTC") {
     </>,
   );
   await user.click(screen.getByRole("button", { name: "Sign in" }));
-  const dialog = within(await screen.findByRole("dialog", { name: "Sign in" }, { timeout: 5000 }));
+  const dialog = within(await screen.findByRole("dialog", { name: "Sign in" }));
   await user.click(dialog.getByRole("button", { name: /Browser wallet/ }));
   const tabs = within(dialog.getByRole("tablist", { name: "Wallet types" }));
   await user.click(tabs.getByRole("tab", { name: tab }));
@@ -114,7 +114,7 @@ describe("TRON wallets", () => {
     injectTronLink({ code: 4001, message: "User rejected the request." }, false);
     const { user, store, panel } = await openTab("TRON");
     await user.click(panel.getByRole("button", { name: "TronLink" }));
-    await vi.waitFor(() => expect(panel.getByRole("button", { name: "TronLink" })).toBeEnabled());
+    await waitFor(() => expect(panel.getByRole("button", { name: "TronLink" })).toBeEnabled());
     expect(screen.getByRole("status").textContent).toBe("");
     expect(store.get(connectWalletAddressAtom)).toBe("");
   });
@@ -152,14 +152,14 @@ describe("BTC wallets", () => {
     const unisat = panel.getByRole("button", { name: "UniSat" });
     expect(describedText(unisat)).toBe("Detected · cannot send BTC");
     await user.click(unisat);
-    await vi.waitFor(() => expect(requestAccounts).toHaveBeenCalledOnce());
-    await vi.waitFor(() => expect(panel.getByRole("button", { name: "UniSat" })).toBeEnabled());
+    await waitFor(() => expect(requestAccounts).toHaveBeenCalledOnce());
+    await waitFor(() => expect(panel.getByRole("button", { name: "UniSat" })).toBeEnabled());
     expect(screen.getByRole("status").textContent).toBe("");
     expect(store.get(connectWalletAddressAtom)).toBe("");
 
     refuse = false;
     await user.click(panel.getByRole("button", { name: "UniSat" }));
-    await vi.waitFor(() => expect(store.get(connectWalletChainIdAtom)).toBe(1994));
+    await waitFor(() => expect(store.get(connectWalletChainIdAtom)).toBe(1994));
     expect(store.get(connectWalletAddressAtom)).toBe(TAPROOT);
     expect(store.get(connectWalletNameAtom)).toBe("UniSat");
   });

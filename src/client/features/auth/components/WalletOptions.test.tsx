@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { loginStatusAtom } from "../../../shared/session/session.ts";
 import {
   connectWalletAddressAtom,
@@ -73,7 +73,7 @@ async function openWallets() {
     </>,
   );
   await user.click(screen.getByRole("button", { name: "Sign in" }));
-  const dialog = within(await screen.findByRole("dialog", { name: "Sign in" }, { timeout: 5000 }));
+  const dialog = within(await screen.findByRole("dialog", { name: "Sign in" }));
   await user.click(dialog.getByRole("button", { name: /Browser wallet/ }));
   const wallets = within(dialog.getByRole("list", { name: "Browser wallets" }));
   return { api, user, store, wallets };
@@ -96,7 +96,7 @@ describe("browser wallets", () => {
     expect(describedText(wallets.getByRole("button", { name: "OKX Wallet" }))).toBe("Not installed");
 
     await user.click(metaMask);
-    await vi.waitFor(() => expect(store.get(loginStatusAtom)).toBe("loggedIn"));
+    await waitFor(() => expect(store.get(loginStatusAtom)).toBe("loggedIn"));
     expect(methods).toEqual(["eth_requestAccounts", "eth_chainId", "personal_sign"]);
     expect(callsTo(api.calls, "wallet/nonce")).toHaveLength(1);
     expect(callsTo(api.calls, "userLogin")[0]?.body).toMatchObject({
@@ -115,8 +115,8 @@ describe("browser wallets", () => {
     const { methods } = announceMetaMask(4001);
     const { api, user, store, wallets } = await openWallets();
     await user.click(wallets.getByRole("button", { name: "MetaMask" }));
-    await vi.waitFor(() => expect(methods).toEqual(["eth_requestAccounts"]));
-    await vi.waitFor(() => expect(wallets.getByRole("button", { name: "MetaMask" })).toBeEnabled());
+    await waitFor(() => expect(methods).toEqual(["eth_requestAccounts"]));
+    await waitFor(() => expect(wallets.getByRole("button", { name: "MetaMask" })).toBeEnabled());
     expect(screen.getByRole("status").textContent).toBe("");
     expect(callsTo(api.calls, "userLogin")).toHaveLength(0);
     expect(store.get(loginStatusAtom)).not.toBe("loggedIn");
@@ -133,7 +133,7 @@ describe("browser wallets", () => {
     const { methods } = announceMetaMask(undefined, { start: "0x2105" });
     const { api, user, store, wallets } = await openWallets();
     await user.click(wallets.getByRole("button", { name: "MetaMask" }));
-    await vi.waitFor(() => expect(store.get(loginStatusAtom)).toBe("loggedIn"));
+    await waitFor(() => expect(store.get(loginStatusAtom)).toBe("loggedIn"));
     expect(methods).toEqual([
       "eth_requestAccounts",
       "eth_chainId",
