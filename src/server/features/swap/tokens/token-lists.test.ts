@@ -1,10 +1,13 @@
+import { createPublicClient, custom } from "viem";
+import { mainnet } from "viem/chains";
 import { describe, expect, it } from "vitest";
 import { NATIVE_TOKEN_ADDRESS, swapTokenSchema } from "../../../../contract/swap.ts";
 import { ApiError } from "../../../api-error.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
+import { manualClock } from "../../../providers/clock.ts";
 import { createChainTable } from "../chains/chain-table.ts";
 import { swapSettings } from "../testing/settings.ts";
-import { createTokenLists, TOKEN_LIST_PACKAGE } from "./token-lists.ts";
+import { createTokenLists, TOKEN_LIST_PACKAGE, TOKEN_MISS_CACHE_MS } from "./token-lists.ts";
 
 function listsFor(overrides: Partial<SwapSettings> = {}) {
   const settings = swapSettings(overrides);
@@ -95,5 +98,33 @@ describe("token lists", () => {
     const token = first.tokens[1];
     if (token) token.symbol = "CHANGED";
     expect((await lists.list(1)).tokens[1]?.symbol).not.toBe("CHANGED");
+  });
+
+  it("remembers briefly that an address is no token, so it is not read again each time", async () => {
+    const settings = swapSettings();
+    const table = createChainTable(settings);
+    let calls = 0;
+    // a node where the address has no code: every eth_call answers empty data
+    const client = createPublicClient({
+      chain: mainnet,
+      transport: custom({
+        async request({ method }: { method: string }) {
+          if (method !== "eth_call") throw new Error(`not asked here: ${method}`);
+          calls += 1;
+          return "0x";
+        },
+      }),
+    });
+    const clock = manualClock(new Date("2026-01-01T00:00:00Z"));
+    const lists = createTokenLists({ chains: { ...table, client: () => client }, settings, clock });
+    const notToken = `0x${"34".repeat(20)}`;
+    expect(await lists.find(1, notToken)).toBeUndefined();
+    const first = calls;
+    expect(first).toBeGreaterThan(0);
+    expect(await lists.find(1, notToken)).toBeUndefined();
+    expect(calls).toBe(first);
+    clock.advance(TOKEN_MISS_CACHE_MS);
+    expect(await lists.find(1, notToken)).toBeUndefined();
+    expect(calls).toBeGreaterThan(first);
   });
 });

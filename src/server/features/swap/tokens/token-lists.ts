@@ -3,6 +3,7 @@ import { erc20Abi, getAddress, hexToString, isAddress, type PublicClient, parseA
 import { z } from "zod";
 import { NATIVE_TOKEN_ADDRESS, type SwapToken } from "../../../../contract/swap.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
+import { type Clock, systemClock } from "../../../providers/clock.ts";
 import { evmChainData, nonEvmChainData } from "../chains/chain-data.ts";
 import { chainNotSupported, isNodeFailure, nodeUnavailable } from "../chains/chain-errors.ts";
 import type { ChainTable, TokenLists } from "../ports.ts";
@@ -88,9 +89,13 @@ export async function readErc20(
 export interface TokenListsDeps {
   chains: ChainTable;
   settings: SwapSettings;
+  /** times the remembered misses (default the system clock) */
+  clock?: Clock;
 }
 
 const MAX_FOUND = 5_000;
+/** an address found to be no token is not read again for this long (a node failure is not remembered) */
+export const TOKEN_MISS_CACHE_MS = 60_000;
 
 /** the native coins' names (viem's: "Ether", "BNB", "POL", ...); the local chain's coin is Ether */
 const nativeNames = new Map<number, string>([
@@ -100,6 +105,7 @@ const nativeNames = new Map<number, string>([
 
 export function createTokenLists(deps: TokenListsDeps): TokenLists {
   const { chains, settings } = deps;
+  const clock = deps.clock ?? systemClock;
   const lifi = settings.sources.includes("lifi");
   const local = settings.uniswapV2;
   const list = packageList();
@@ -180,10 +186,14 @@ export function createTokenLists(deps: TokenListsDeps): TokenLists {
 
   /** tokens read from a chain (the local list, and unlisted tokens asked for), by chain id and lowercase address */
   const found = new Map<string, SwapToken>();
+  /** addresses that answered as no token, by the same key, with when */
+  const missed = new Map<string, number>();
   const readToken = async (chainId: number, address: `0x${string}`): Promise<SwapToken | undefined> => {
     const key = `${chainId}:${address.toLowerCase()}`;
     const known = found.get(key);
     if (known) return known;
+    const missedAt = missed.get(key);
+    if (missedAt !== undefined && clock.now().getTime() - missedAt < TOKEN_MISS_CACHE_MS) return undefined;
     const entry = tableEntry(chainId);
     const client = chains.client(chainId);
     if (!client) return undefined;
@@ -193,7 +203,16 @@ export function createTokenLists(deps: TokenListsDeps): TokenLists {
     } catch (error) {
       throw nodeUnavailable(entry.netWork, error);
     }
-    if (!read) return undefined;
+    if (!read) {
+      missed.delete(key);
+      if (missed.size >= MAX_FOUND) {
+        const oldest = missed.keys().next().value;
+        if (oldest !== undefined) missed.delete(oldest);
+      }
+      missed.set(key, clock.now().getTime());
+      return undefined;
+    }
+    missed.delete(key);
     const token: SwapToken = {
       ...read,
       address: getAddress(address),
