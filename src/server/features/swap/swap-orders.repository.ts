@@ -154,11 +154,6 @@ export function createSwapOrdersRepository(db: Database) {
       return row;
     },
 
-    async byTransferOut(hash: string): Promise<SwapOrderRow | undefined> {
-      const [row] = await db.select().from(swapOrders).where(eq(swapOrders.transferOutHash, hash)).limit(1);
-      return row;
-    },
-
     async page(userId: number, offset: number, limit: number): Promise<{ rows: SwapOrderRow[]; total: number }> {
       const [rows, [counted]] = await Promise.all([
         db

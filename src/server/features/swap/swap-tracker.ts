@@ -56,8 +56,11 @@ export interface SwapTrackerDeps {
 export interface SwapTracker {
   /** whether the order is open and was not checked within SWAP_STATUS_SECONDS */
   isDue(row: SwapOrderRow): boolean;
-  /** checks one order now and answers it as it is after the check */
-  check(row: SwapOrderRow): Promise<SwapOrderRow>;
+  /**
+   * checks one order now and answers it as it is after the check; `tx` is its swap transaction when the caller read
+   * it already (it is not asked for again)
+   */
+  check(row: SwapOrderRow, tx?: ChainTx): Promise<SwapOrderRow>;
   /** checks the open orders that are due (one batch); how many were checked */
   sweep(): Promise<number>;
 }
@@ -85,6 +88,27 @@ const errorText = (error: unknown): string => {
   }
   return parts.join(" | ");
 };
+
+/** A transaction as the chain's node answers it (what matching, the revert replay and the amounts read). */
+export type ChainTx = Awaited<ReturnType<PublicClient["getTransaction"]>>;
+
+/**
+ * Whether a transaction is the order's swap: sent from the order's wallet on its chain, to the contract, with the
+ * input and value handed to the wallet (a wallet that sends another call to the same router is not this order).
+ */
+export function matchesOrder(
+  tx: Pick<ChainTx, "from" | "to" | "input" | "value"> & { chainId?: number | undefined },
+  row: Pick<SwapOrderRow, "txs" | "fromChainId" | "fromAddress">,
+): boolean {
+  const { swapTx } = readTxs(row.txs);
+  return (
+    (tx.chainId === undefined || tx.chainId === row.fromChainId) &&
+    sameAddress(tx.from, row.fromAddress) &&
+    sameAddress(tx.to, swapTx.to) &&
+    tx.input.toLowerCase() === swapTx.data.toLowerCase() &&
+    tx.value === BigInt(swapTx.value)
+  );
+}
 
 const isNotFound = (error: unknown) =>
   error instanceof TransactionReceiptNotFoundError || error instanceof TransactionNotFoundError;
@@ -159,23 +183,23 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
     return "txReverted";
   }
 
-  async function checkPending(row: SwapOrderRow, client: PublicClient, hash: Hex): Promise<Outcome> {
+  async function checkPending(row: SwapOrderRow, client: PublicClient, hash: Hex, known?: ChainTx): Promise<Outcome> {
     const now = clock.now();
-    const txs = readTxs(row.txs);
-    let tx: Awaited<ReturnType<PublicClient["getTransaction"]>>;
-    try {
-      tx = await client.getTransaction({ hash });
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      // not seen by the chain: dropped, or never sent; it times out counted from its report
-      return now.getTime() - row.updatedAt.getTime() >= timeoutMs
-        ? { status: "timeout", reason: "txNotFound" }
-        : "unchanged";
+    let tx: ChainTx;
+    if (known && known.hash.toLowerCase() === hash.toLowerCase()) {
+      tx = known;
+    } else {
+      try {
+        tx = await client.getTransaction({ hash });
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        // not seen by the chain: dropped, or never sent; it times out counted from its report
+        return now.getTime() - row.updatedAt.getTime() >= timeoutMs
+          ? { status: "timeout", reason: "txNotFound" }
+          : "unchanged";
+      }
     }
-    const chainMatches = tx.chainId === undefined || tx.chainId === row.fromChainId;
-    if (!sameAddress(tx.from, row.fromAddress) || !sameAddress(tx.to, txs.swapTx.to) || !chainMatches) {
-      return { status: "fail", reason: "swapTxMismatch" };
-    }
+    if (!matchesOrder(tx, row)) return { status: "fail", reason: "swapTxMismatch" };
     let receipt: Awaited<ReturnType<PublicClient["getTransactionReceipt"]>>;
     try {
       receipt = await client.getTransactionReceipt({ hash });
@@ -234,7 +258,7 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
     }
   }
 
-  async function outcomeOf(row: SwapOrderRow): Promise<Outcome> {
+  async function outcomeOf(row: SwapOrderRow, known?: ChainTx): Promise<Outcome> {
     const now = clock.now();
     const hash = row.transferOutHash as Hex | null;
     if (!hash) {
@@ -246,15 +270,15 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
     if (row.status === "exchanging" && row.fromChainId !== row.toChainId) return checkBridge(row, hash);
     const client = chains.client(row.fromChainId);
     if (!client) return "unchanged";
-    return checkPending(row, client, hash);
+    return checkPending(row, client, hash, known);
   }
 
-  async function check(row: SwapOrderRow): Promise<SwapOrderRow> {
+  async function check(row: SwapOrderRow, known?: ChainTx): Promise<SwapOrderRow> {
     if (!OPEN_STATUSES.includes(row.status as SwapOrderStatus)) return row;
     const now = clock.now();
     let outcome: Outcome;
     try {
-      outcome = await outcomeOf(row);
+      outcome = await outcomeOf(row, known);
     } catch (error) {
       logger.warn(
         { err: error, orderId: row.orderId, chainId: row.fromChainId },

@@ -34,7 +34,7 @@ import {
   type SwapOrderRow,
   type SwapOrdersRepository,
 } from "./swap-orders.repository.ts";
-import type { SwapTracker } from "./swap-tracker.ts";
+import { type ChainTx, matchesOrder, type SwapTracker } from "./swap-tracker.ts";
 import {
   approveCalldata,
   chainNotSupported,
@@ -575,25 +575,22 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (row.status !== "awaiting_deposit" && row.status !== "timeout") {
       throw invalidField("orderId", "orderNotPayable", "the order was cancelled", 409);
     }
-    const txs = readTxs(row.txs);
     const client = chains.client(row.fromChainId);
+    let tx: ChainTx | undefined;
     if (client) {
       try {
-        const tx = await client.getTransaction({ hash });
-        const chainMatches = tx.chainId === undefined || tx.chainId === row.fromChainId;
-        if (!sameAddress(tx.from, row.fromAddress) || !sameAddress(tx.to, txs.swapTx.to) || !chainMatches) {
-          throw invalidField("hash", "swapTxMismatch", "the transaction is not the order's swap");
-        }
+        tx = await client.getTransaction({ hash });
       } catch (error) {
-        if (error instanceof ApiError) throw error;
         // not seen yet (or the node is down): recorded; the tracker checks it, and times it out if it never appears
         if (!(error instanceof TransactionNotFoundError)) {
           logger.warn({ err: error, orderId: row.orderId }, "swap: the reported transaction could not be read yet");
         }
       }
+      if (tx && !matchesOrder(tx, row)) {
+        throw invalidField("hash", "swapTxMismatch", "the transaction is not the order's swap");
+      }
     }
-    const other = await repository.byTransferOut(hash);
-    if (other) throw invalidField("hash", "swapTxMismatch", "the transaction belongs to another order", 409);
+    // a hash another order holds already is refused by the unique index
     let updated: SwapOrderRow | undefined;
     try {
       updated = await repository.update(row.id, row.status, {
@@ -611,7 +608,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     }
     if (!updated) return view((await repository.byId(row.id)) ?? row);
     logger.info({ orderId: row.orderId, hash }, "swap transaction reported");
-    return view(await tracker.check(updated));
+    return view(await tracker.check(updated, tx));
   }
 
   return {
