@@ -11,6 +11,9 @@ import { z } from "zod";
 /** The address aggregators and this API use for a chain's native coin (ETH, BNB, POL, ...). */
 export const NATIVE_TOKEN_ADDRESS = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
 
+/** whether an address (any case) is NATIVE_TOKEN_ADDRESS, the chain's coin */
+export const isNativeToken = (address: string): boolean => address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
+
 /** spec §5: slippage above 0; warned at or above this percent (constants Swap.slippageWarnPercent) */
 export const SWAP_SLIPPAGE_DEFAULT = "0.5";
 export const SWAP_SLIPPAGE_MAX = 50;

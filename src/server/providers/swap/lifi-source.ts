@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNativeToken } from "../../../contract/swap.ts";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
 import {
@@ -18,7 +19,6 @@ import {
   callSource,
   commonFailure,
   hexData,
-  isNative,
   keptTx,
   parseAnswer,
   quantity,
@@ -150,7 +150,7 @@ function lifiFailure(name: string, answer: UpstreamAnswer): QuoteError {
   return new QuoteError("swapQuoteError", detail);
 }
 
-const lifiToken = (token: `0x${string}`) => (isNative(token) ? LIFI_NATIVE : token);
+const lifiToken = (token: `0x${string}`) => (isNativeToken(token) ? LIFI_NATIVE : token);
 
 function routeOf(body: z.output<typeof quoteBody>): QuoteStep[] {
   const step = (s: { type: string; tool: string; action: z.output<typeof stepAction> }): QuoteStep[] =>
@@ -243,7 +243,7 @@ export function createLifiSource(settings: Pick<SwapSettings, "lifi" | "quoteTim
         gasUsd: gasUsds.length === 1 ? (gasUsds[0] ?? null) : sumDecimals(gasUsds),
         route: routeOf(body),
         estimatedSeconds: Math.round(estimate.executionDuration),
-        approvalSpender: isNative(request.fromToken.address)
+        approvalSpender: isNativeToken(request.fromToken.address)
           ? null
           : (estimate.approvalAddress ?? body.transactionRequest?.to ?? null),
         feeAmount,

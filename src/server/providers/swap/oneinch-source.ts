@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNativeToken } from "../../../contract/swap.ts";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
 import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote } from "./quote-source.ts";
@@ -11,7 +12,6 @@ import {
   commonFailure,
   feeCharged,
   hexData,
-  isNative,
   keptTx,
   parseAnswer,
   quantity,
@@ -164,7 +164,7 @@ export function createOneInchSource(
               ...answer,
               tx: undefined,
             })),
-        isNative(request.fromToken.address) ? Promise.resolve(null) : spender(request.fromChainId, signal),
+        isNativeToken(request.fromToken.address) ? Promise.resolve(null) : spender(request.fromChainId, signal),
       ]);
       const tx = priced.tx;
       const gasNative =

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
 import { UpstreamError } from "../upstream/upstream.ts";
 import { callUpstream, type UpstreamAnswer } from "../upstream/upstream-call.ts";
 import { QuoteError, type QuoteRequest, type QuoteStep, type SourceQuote, type TxData } from "./quote-source.ts";
@@ -111,8 +110,6 @@ export const quantity = z.union([z.string(), z.number()]).transform((value, ctx)
 });
 
 // ---- raw amounts
-
-export const isNative = (token: string) => token.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
 
 /** `amount` × bps / 10 000, rounded down (an integrator fee, or what slippage may take) */
 export function bpsOf(amount: string, bps: number): string {

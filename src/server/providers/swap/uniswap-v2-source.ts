@@ -13,7 +13,7 @@ import {
   zeroAddress,
 } from "viem";
 import { z } from "zod";
-import { NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
+import { isNativeToken } from "../../../contract/swap.ts";
 import type { Clock } from "../clock.ts";
 import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type TxData } from "./quote-source.ts";
 
@@ -66,8 +66,6 @@ const buildSchema = z.object({
     .max(3),
   amountIn: z.string().regex(/^\d{1,78}$/),
 });
-
-const isNative = (address: string) => address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
 
 /** Settles with the promise, or rejects with the signal's reason once it is aborted. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -171,8 +169,8 @@ export function createUniswapV2Source(opts: {
     if (request.fromChainId !== chainId || request.toChainId !== chainId) {
       throw new QuoteError("unsupportedSwapPair", `Uniswap v2 swaps on chain ${chainId} only`);
     }
-    const fromNative = isNative(request.fromToken.address);
-    const toNative = isNative(request.toToken.address);
+    const fromNative = isNativeToken(request.fromToken.address);
+    const toNative = isNativeToken(request.toToken.address);
     const from = fromNative ? weth : getAddress(request.fromToken.address);
     const to = toNative ? weth : getAddress(request.toToken.address);
     // ETH to WETH and back is a wrap, not a router swap

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNativeToken } from "../../../contract/swap.ts";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
 import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type TxData } from "./quote-source.ts";
@@ -10,7 +11,6 @@ import {
   commonFailure,
   feeCharged,
   hexData,
-  isNative,
   parseAnswer,
   quantity,
   rawAmount,
@@ -141,7 +141,7 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
         route: swapSteps(exchanges, "Velora", request),
         // a same-chain swap settles in the block its transaction lands in; Velora gives no estimate
         estimatedSeconds: 0,
-        approvalSpender: isNative(request.fromToken.address) ? null : route.tokenTransferProxy,
+        approvalSpender: isNativeToken(request.fromToken.address) ? null : route.tokenTransferProxy,
         feeAmount: feeCharged(request) ? bpsOf(request.amount, request.feeBps) : "0",
         tx: null,
         build: { priceRoute: raw },

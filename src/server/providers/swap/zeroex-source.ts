@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNativeToken } from "../../../contract/swap.ts";
 import type { SwapSettings } from "../../config-swap.ts";
 import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
 import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type TxData } from "./quote-source.ts";
@@ -9,7 +10,6 @@ import {
   commonFailure,
   feeCharged,
   hexData,
-  isNative,
   keptTx,
   parseAnswer,
   quantity,
@@ -165,7 +165,7 @@ export function createZeroExSource(
         ),
         // a same-chain swap settles in the block its transaction lands in; 0x gives no estimate
         estimatedSeconds: 0,
-        approvalSpender: isNative(request.fromToken.address)
+        approvalSpender: isNativeToken(request.fromToken.address)
           ? null
           : (body.issues?.allowance?.spender ?? body.allowanceTarget ?? body.transaction?.to ?? null),
         feeAmount,

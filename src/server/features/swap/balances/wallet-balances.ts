@@ -11,7 +11,7 @@ import {
   type PublicClient,
   parseAbi,
 } from "viem";
-import { NATIVE_TOKEN_ADDRESS, type SwapToken, type WalletAssetsData } from "../../../../contract/swap.ts";
+import { isNativeToken, type SwapToken, type WalletAssetsData } from "../../../../contract/swap.ts";
 import type { Clock } from "../../../providers/clock.ts";
 import { chainNotSupported, isNodeFailure, nodeUnavailable } from "../chains/chain-errors.ts";
 import { countRpcRequests } from "../chains/rpc-requests.ts";
@@ -57,7 +57,6 @@ interface Read {
 
 const wordPattern = /^0x[0-9a-fA-F]{64}$/;
 const word = (data: Hex): bigint | null => (wordPattern.test(data) ? hexToBigInt(data) : null);
-const isNative = (address: string) => address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
 
 export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
   const { chains, tokens, clock } = deps;
@@ -80,7 +79,7 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
     setMaxListeners(list.length + 10, signal);
     const blockNumber = client.request({ method: "eth_blockNumber" }, { signal });
     const reads = list.map((token) =>
-      isNative(token.address)
+      isNativeToken(token.address)
         ? client.request({ method: "eth_getBalance", params: [owner, "latest"] }, { signal })
         : client.request(
             {
@@ -101,9 +100,9 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
     const balances = results.map((result, index) => {
       // eth_getBalance answers a quantity (no leading zeros); eth_call the 32-byte word balanceOf returns
       if (result.status === "fulfilled")
-        return isNative(list[index]?.address ?? "") ? hexToBigInt(result.value) : word(result.value);
+        return isNativeToken(list[index]?.address ?? "") ? hexToBigInt(result.value) : word(result.value);
       // the native coin's balance is the node's answer; a token's error may be the token's (a revert)
-      if (isNative(list[index]?.address ?? "") || isNodeFailure(result.reason)) throw result.reason;
+      if (isNativeToken(list[index]?.address ?? "") || isNodeFailure(result.reason)) throw result.reason;
       return null;
     });
     return { blockNumber: hexToBigInt(head.value), balances };
@@ -123,7 +122,7 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
         callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getBlockNumber" }),
       },
       ...list.map((token) =>
-        isNative(token.address)
+        isNativeToken(token.address)
           ? {
               target: multicall3,
               allowFailure: false,
@@ -239,7 +238,7 @@ export function createWalletBalances(deps: WalletBalancesDeps): WalletBalances {
     async balanceOf(owner, chainId, token) {
       const chain = evmChain(chainId);
       try {
-        if (isNative(token)) return await chain.client.getBalance({ address: owner });
+        if (isNativeToken(token)) return await chain.client.getBalance({ address: owner });
         return await chain.client.readContract({
           address: token,
           abi: erc20Abi,

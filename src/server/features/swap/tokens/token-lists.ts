@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { erc20Abi, getAddress, hexToString, isAddress, type PublicClient, parseAbi } from "viem";
 import { z } from "zod";
-import { NATIVE_TOKEN_ADDRESS, type SwapToken } from "../../../../contract/swap.ts";
+import { isNativeToken, NATIVE_TOKEN_ADDRESS, type SwapToken } from "../../../../contract/swap.ts";
 import type { SwapSettings } from "../../../config-swap.ts";
 import { type Clock, systemClock } from "../../../providers/clock.ts";
 import { evmChainData, nonEvmChainData } from "../chains/chain-data.ts";
@@ -262,7 +262,7 @@ export function createTokenLists(deps: TokenListsDeps): TokenLists {
     },
     async find(chainId, address) {
       const entry = tableEntry(chainId);
-      if (address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase()) return nativeToken(chainId);
+      if (isNativeToken(address)) return nativeToken(chainId);
       if (!isAddress(address, { strict: false })) return undefined;
       const { tokens } = await listOf(chainId);
       const hit = tokens.find((token) => token.address.toLowerCase() === address.toLowerCase());
