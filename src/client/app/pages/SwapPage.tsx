@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSetAtom } from "jotai";
+import { useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
 import { SwapScreen } from "../../features/swap/components/SwapScreen.tsx";
 import { SwapTransactionRecord } from "../../features/swap/orders/index.ts";
@@ -22,7 +23,7 @@ export default function SwapPage({ title }: PageProps) {
   const host = useHost();
   const [, navigate] = useLocation();
   const setSearchTab = useSetAtom(searchTabAtom);
-  const prefill = swapPrefillOf(search);
+  const prefill = useMemo(() => swapPrefillOf(search), [search]);
   const askInWords = host.loginMethods.includes("injectedWallet");
   const openAiSwap = () => {
     setSearchTab("aiSwap");

@@ -16,6 +16,7 @@ import {
   fakeOrder,
   fakeQuote,
   fakeSwapData,
+  fakeTokenList,
   injectWallet,
   ROUTER,
   SWAP_HASH,
@@ -444,5 +445,23 @@ describe("choosing tokens", () => {
     unmount();
     renderSwap({ prefill: {}, signedIn: false });
     expect(await screen.findByRole("button", { name: "Token to pay: WETH on Polygon" })).toBeInTheDocument();
+  });
+
+  it("settles on a chain whose list has one token, leaving the token to receive unchosen", async () => {
+    const onlyEth = (call: RecordedCall): StubReply | undefined => {
+      if (call.path !== "swap/getTokenList") return undefined;
+      const list = fakeTokenList(Number(call.query.get("chainId")));
+      return { data: { ...list, tokens: list.tokens.filter((token) => token.symbol === "ETH") } };
+    };
+    const api = stubApi(swapServer(onlyEth));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderSwap({ prefill: {}, signedIn: false });
+    await screen.findByRole("button", { name: "Token to pay: ETH on Ethereum" });
+    expect(screen.getByRole("button", { name: "Token to receive: none chosen" })).toBeInTheDocument();
+    const asked = api.calls.length;
+    await act(() => Promise.resolve());
+    expect(api.calls.length).toBe(asked);
+    expect(errors).not.toHaveBeenCalledWith(expect.stringContaining("Maximum update depth"), expect.anything());
+    errors.mockRestore();
   });
 });

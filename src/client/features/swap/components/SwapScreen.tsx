@@ -99,6 +99,11 @@ function sameToken(a: SwapToken | null, b: SwapToken | null): boolean {
   return a !== null && b !== null && a.chainId === b.chainId && sameAddress(a.address, b.address);
 }
 
+/** Both empty, or the same token. */
+function samePick(a: SwapToken | null, b: SwapToken | null): boolean {
+  return (a === null && b === null) || sameToken(a, b);
+}
+
 const walletFailureText: Record<SwapFlowError["failure"], MessageDescriptor> = {
   rejected: msg`You rejected the request in your wallet.`,
   wrongNetwork: msg`Your wallet is on another network. Switch to the order's network.`,
@@ -219,7 +224,10 @@ export function SwapScreen({
       (!usePersisted ? findToken(toTokens, prefill?.toToken) : undefined) ??
       (pair.to && pair.to.chainId === fillToChain && !sameToken(pair.to, from ?? null) ? pair.to : undefined) ??
       defaultTo(toTokens, fillFromChain === fillToChain ? from : undefined);
-    setPair({ from: from ?? null, to: to ?? null });
+    // Only a changed pair is set: a list with no second token leaves `to` null, and a new object each time would
+    // run this effect again without end.
+    const next = { from: from ?? null, to: to ?? null };
+    if (!samePick(next.from, pair.from) || !samePick(next.to, pair.to)) setPair(next);
     setPrefillDone(true);
   }, [fillNeeded, fromFill.data, toFill.data, fillFromChain, fillToChain, prefillDone, prefill, pair, setPair]);
 
