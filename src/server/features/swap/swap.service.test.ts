@@ -401,4 +401,20 @@ describe("orders", () => {
     await tracker.sweep();
     expect(await swap.orderStatus(5, order.orderId)).toMatchObject({ status: "timeout", statusReason: "txNotFound" });
   });
+
+  it("records a swap reported after its order timed out; a timed-out order without one can be cancelled", async () => {
+    const { swap, tracker } = service([source("a", async () => answer(1n))]);
+    const { quote } = await swap.quote(query({ fromAddress: WALLET }), 5);
+    const late = await swap.swapData(5, { quoteId: quote.quoteId, fromAddress: WALLET });
+    const idle = await swap.swapData(5, { quoteId: quote.quoteId, fromAddress: WALLET });
+    clock.advance(settings.orderTimeoutMinutes * 60_000);
+    await tracker.sweep();
+    const hash = `0x${"cd".repeat(32)}`;
+    expect(await swap.addTransData(5, { orderId: late.order.orderId, hash, kind: "swap" })).toMatchObject({
+      status: "pending",
+      transferOutHash: hash,
+      statusReason: null,
+    });
+    expect(await swap.cancel(5, idle.order.orderId)).toMatchObject({ status: "cancelled" });
+  });
 });

@@ -572,9 +572,8 @@ export function createSwapService(deps: SwapServiceDeps) {
       if (row.transferOutHash === hash) return view(tracker.isDue(row) ? await tracker.check(row) : row);
       throw invalidField("hash", "swapTxMismatch", "the order has another swap transaction", 409);
     }
-    if (row.status !== "awaiting_deposit" && row.status !== "timeout") {
-      throw invalidField("orderId", "orderNotPayable", "the order was cancelled", 409);
-    }
+    const notPayable = () => invalidField("orderId", "orderNotPayable", "the order was cancelled", 409);
+    if (row.status !== "awaiting_deposit" && row.status !== "timeout" && row.status !== "cancelled") throw notPayable();
     const client = chains.client(row.fromChainId);
     let tx: ChainTx | undefined;
     if (client) {
@@ -590,23 +589,38 @@ export function createSwapService(deps: SwapServiceDeps) {
         throw invalidField("hash", "swapTxMismatch", "the transaction is not the order's swap");
       }
     }
-    // a hash another order holds already is refused by the unique index
-    let updated: SwapOrderRow | undefined;
-    try {
-      updated = await repository.update(row.id, row.status, {
-        transferOutHash: hash,
-        status: "pending",
-        statusReason: null,
-        updatedAt: now,
-        checkedAt: null,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw invalidField("hash", "swapTxMismatch", "the transaction belongs to another order", 409);
+    // the hash is recorded on an order without one that is open, timed out (the tracker gave up on it before the
+    // wallet reported), or cancelled when its very swap is on chain (the wallet had sent it already)
+    const recordable = (current: SwapOrderRow) =>
+      !current.transferOutHash &&
+      (current.status === "awaiting_deposit" ||
+        current.status === "timeout" ||
+        (current.status === "cancelled" && tx !== undefined));
+    if (!recordable(row)) throw notPayable();
+    const record = async (from: string) => {
+      try {
+        return await repository.update(row.id, from, {
+          transferOutHash: hash,
+          status: "pending",
+          statusReason: null,
+          updatedAt: now,
+          checkedAt: null,
+        });
+      } catch (error) {
+        // a hash another order holds already is refused by the unique index
+        if (isUniqueViolation(error)) {
+          throw invalidField("hash", "swapTxMismatch", "the transaction belongs to another order", 409);
+        }
+        throw error;
       }
-      throw error;
+    };
+    let updated = await record(row.status);
+    if (!updated) {
+      // the order moved meanwhile (the tracker timed it out, the user cancelled it): recorded from there, once
+      const current = await repository.byId(row.id);
+      if (current && recordable(current)) updated = await record(current.status);
+      if (!updated) return view((await repository.byId(row.id)) ?? current ?? row);
     }
-    if (!updated) return view((await repository.byId(row.id)) ?? row);
     logger.info({ orderId: row.orderId, hash }, "swap transaction reported");
     return view(await tracker.check(updated, tx));
   }
@@ -657,13 +671,14 @@ export function createSwapService(deps: SwapServiceDeps) {
       return view(tracker.isDue(row) ? await tracker.check(row) : row);
     },
 
-    /** cancels an order whose swap was not sent (spec §4 cancelled); a sent one is orderNotCancellable */
+    /**
+     * cancels an order whose swap was not reported (spec §4 cancelled; a timed-out one too); one with a swap hash is
+     * orderNotCancellable
+     */
     async cancel(userId: number, orderId: string): Promise<SwapOrder> {
       const row = await ownOrder(userId, orderId);
       if (row.status === "cancelled") return view(row);
-      if (row.status !== "awaiting_deposit" || row.transferOutHash) {
-        throw invalidField("orderId", "orderNotCancellable", "the swap was sent already", 409);
-      }
+      if (row.transferOutHash) throw invalidField("orderId", "orderNotCancellable", "the swap was sent already", 409);
       const updated = await repository.update(row.id, row.status, { status: "cancelled", updatedAt: clock.now() });
       if (!updated) throw invalidField("orderId", "orderNotCancellable", "the order moved on meanwhile", 409);
       logger.info({ orderId: row.orderId }, "swap order cancelled");
