@@ -17,6 +17,8 @@ export type SwapRun =
       phase: "failed";
       message: MessageDescriptor;
       order: SwapOrder | null;
+      /** a transaction the wallet sent that the server could not record: on its way, not cancellable */
+      sentHash?: string | null;
       cancelling?: boolean;
       cancelError?: MessageDescriptor | undefined;
     };
@@ -76,7 +78,9 @@ export function SwapProgress({ run, onCancelOrder, onClose }: SwapProgressProps)
         break;
     }
   }
-  const stillOpen = run.phase === "failed" && run.order !== null && run.order.status === "awaiting_deposit";
+  const sentHash = run.phase === "failed" ? (run.sentHash ?? null) : null;
+  const stillOpen =
+    run.phase === "failed" && sentHash === null && run.order !== null && run.order.status === "awaiting_deposit";
   return (
     <section className="swap-progress" aria-label={t`Swap progress`} aria-live="polite">
       {order ? (
@@ -138,6 +142,11 @@ export function SwapProgress({ run, onCancelOrder, onClose }: SwapProgressProps)
       {run.phase === "failed" ? (
         <p className="swap-error" role="alert">
           {i18n._(run.message)}
+        </p>
+      ) : null}
+      {sentHash ? (
+        <p className="swap-muted">
+          {t`Sent transaction`}: <TxLink label={t`Sent transaction`} hash={sentHash} url={null} />
         </p>
       ) : null}
       {run.phase === "failed" && run.cancelError ? (

@@ -406,6 +406,37 @@ describe("the swap in the user's wallet", () => {
     expect(screen.queryByRole("button", { name: "Cancel order" })).toBeNull();
   });
 
+  it.each([
+    ["approve", APPROVE_HASH],
+    ["swap", SWAP_HASH],
+  ])(
+    "when the %s hash cannot be reported, retries, then shows the hash, keeps checking and offers no Cancel",
+    async (kind, hash) => {
+      injectWallet();
+      const api = stubApi(
+        swapServer((call) =>
+          call.path === "swap/addTransData" && (call.body as { kind?: string } | undefined)?.kind === kind
+            ? { status: 503, code: 1001, data: { key: "Serverbusy" }, msg: "busy" }
+            : orderServer()(call),
+        ),
+      );
+      const { user } = renderSwap();
+      await typeAmount(user, "100");
+      await user.click(await actionButton("Approve USDC"));
+      expect(await screen.findByText(/the server could not record it yet\. We will keep checking/)).toBeInTheDocument();
+      const reports = api.calls.filter((call) => call.path === "swap/addTransData").map((call) => call.body);
+      expect(reports.filter((body) => (body as { kind?: string }).kind === kind)).toEqual([
+        { orderId: "SW-7", hash, kind },
+        { orderId: "SW-7", hash, kind },
+        { orderId: "SW-7", hash, kind },
+      ]);
+      const progress = within(screen.getByRole("region", { name: "Swap progress" }));
+      expect(progress.getByTitle(hash)).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Cancel order" })).toBeNull();
+      expect(screen.queryByText("You rejected the request in your wallet.")).toBeNull();
+    },
+  );
+
   it("tells a browser without a wallet to install one", async () => {
     stubApi(swapServer());
     const { user } = renderSwap();

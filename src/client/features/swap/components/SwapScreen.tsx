@@ -109,17 +109,22 @@ const walletFailureText: Record<SwapFlowError["failure"], MessageDescriptor> = {
   wrongNetwork: msg`Your wallet is on another network. Switch to the order's network.`,
   approvalFailed: msg`The approval did not go through on chain. Nothing was swapped.`,
   walletFailed: msg`Your wallet could not send the transaction. Nothing was swapped.`,
+  reportFailed: msg`Your wallet sent the transaction, but the server could not record it yet. We will keep checking: keep the hash below.`,
 };
 
-function failureMessage(error: unknown): { key: MessageKey | null; text: MessageDescriptor; order: SwapOrder | null } {
+function failureMessage(error: unknown): { text: MessageDescriptor; order: SwapOrder | null; sentHash: string | null } {
   if (error instanceof SwapFlowError) {
     const key: MessageKey | null =
       error.failure === "rejected" ? "userRejected" : error.failure === "wrongNetwork" ? "wrongNetwork" : null;
-    return { key, text: key ? messageForKey(key) : walletFailureText[error.failure], order: error.order };
+    return {
+      text: key ? messageForKey(key) : walletFailureText[error.failure],
+      order: error.order,
+      sentHash: error.hash,
+    };
   }
-  if (isApiError(error)) return { key: error.key, text: messageForKey(error.key), order: null };
+  if (isApiError(error)) return { text: messageForKey(error.key), order: null, sentHash: null };
   console.error("The swap failed", error);
-  return { key: null, text: messageForKey("Serverbusy"), order: null };
+  return { text: messageForKey("Serverbusy"), order: null, sentHash: null };
 }
 
 /** Reads the wallet's allowance for the quote's spender (ERC-20 sales): whether an approval comes first. */
@@ -357,7 +362,7 @@ export function SwapScreen({
     } catch (error) {
       if (controller.signal.aborted) return;
       const failure = failureMessage(error);
-      setRun({ phase: "failed", message: failure.text, order: failure.order });
+      setRun({ phase: "failed", message: failure.text, order: failure.order, sentHash: failure.sentHash });
     } finally {
       refreshOrders();
       void swapWallet.refreshChain().catch(() => undefined);

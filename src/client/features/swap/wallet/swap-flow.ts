@@ -19,19 +19,26 @@ import type { AddTransDataBody, SwapData, SwapDataBody } from "../api/swap-api.t
  * followed until a final status. The server never signs.
  */
 
-export type SwapFlowFailure = "rejected" | "wrongNetwork" | "approvalFailed" | "walletFailed";
+/** reportFailed: the wallet sent the transaction (`hash`) but the server could not record it after a few tries. */
+export type SwapFlowFailure = "rejected" | "wrongNetwork" | "approvalFailed" | "walletFailed" | "reportFailed";
 
 export class SwapFlowError extends Error {
   override name = "SwapFlowError";
+  /** the hash the wallet sent, when the failure came after sending (reportFailed) */
+  readonly hash: string | null;
   constructor(
     readonly failure: SwapFlowFailure,
     /** the order, once opened (a rejected order stays cancellable) */
     readonly order: SwapOrder | null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; hash?: string },
   ) {
     super(failure, options);
+    this.hash = options?.hash ?? null;
   }
 }
+
+/** How many times a sent hash is reported (addSwapTransData) before the flow gives up on the report. */
+export const REPORT_TRIES = 3;
 
 export interface SwapFlowApi {
   getSwapData(body: SwapDataBody): Promise<SwapData>;
@@ -146,6 +153,31 @@ export async function followOrder(
   return current;
 }
 
+/**
+ * Reports a hash the wallet already sent: a failed report is tried again (REPORT_TRIES in all, the status poll's
+ * wait between), then fails with reportFailed carrying the order and the hash: the transaction is on its way and
+ * must not be shown as not sent, nor offered for cancelling.
+ */
+async function reportHash(
+  api: Pick<SwapFlowApi, "addSwapTransData">,
+  order: SwapOrder,
+  hash: string,
+  kind: AddTransDataBody["kind"],
+  timing: Pick<SwapFlowTiming, "wait" | "statusPollMs">,
+): Promise<SwapOrder> {
+  let lastError: unknown = null;
+  for (let attempt = 0; attempt < REPORT_TRIES; attempt++) {
+    if (attempt > 0) await timing.wait(timing.statusPollMs);
+    try {
+      return await api.addSwapTransData({ orderId: order.orderId, hash, kind });
+    } catch (error) {
+      lastError = error;
+      console.warn("addSwapTransData failed", error);
+    }
+  }
+  throw new SwapFlowError("reportFailed", order, { cause: lastError, hash });
+}
+
 export async function runSwapFlow(
   input: SwapFlowInput,
   api: SwapFlowApi,
@@ -174,13 +206,13 @@ export async function runSwapFlow(
   if (data.approveTx) {
     onStage({ stage: "approving", order });
     const approveHash = await sendTransaction(provider, data.approveTx, order);
-    order = await api.addSwapTransData({ orderId: order.orderId, hash: approveHash, kind: "approve" });
+    order = await reportHash(api, order, approveHash, "approve", timing);
     onStage({ stage: "approvalPending", order, hash: approveHash });
     await waitForReceipt(provider, approveHash, order, timing, signal);
   }
   onStage({ stage: "swapping", order, approved });
   const swapHash = await sendTransaction(provider, data.swapTx, order);
-  order = await api.addSwapTransData({ orderId: order.orderId, hash: swapHash, kind: "swap" });
+  order = await reportHash(api, order, swapHash, "swap", timing);
   onStage({ stage: "tracking", order, approved });
   return followOrder(order, api, timing, (next) => onStage({ stage: "tracking", order: next, approved }), signal);
 }
