@@ -15,9 +15,10 @@ import {
 import {
   address,
   bpsFraction,
-  bpsOf,
+  builtFor,
   callSource,
   commonFailure,
+  feeAmountOf,
   hexData,
   keptTx,
   parseAnswer,
@@ -113,11 +114,8 @@ const statusBody = z
   })
   .loose();
 
-const buildSchema = z.object({
-  tool: z.string(),
-  fromAddress: z.string(),
-  toAddress: z.string(),
-});
+/** `build` of a LI.FI quote: the wallets it was made for, and the tool (the bridge) its status is asked of */
+const buildSchema = builtFor.extend({ tool: z.string() });
 
 const TOOL_FAILURE: Readonly<Record<string, QuoteFailure>> = {
   AMOUNT_TOO_LOW: "amountOutOfRange",
@@ -228,12 +226,12 @@ export function createLifiSource(settings: Pick<SwapSettings, "lifi" | "quoteTim
       const reportedFees = estimate.feeCosts.flatMap((f) =>
         f.feeSplit?.integratorFee === undefined ? [] : [BigInt(f.feeSplit.integratorFee)],
       );
-      const feeAmount =
-        request.feeBps === 0
-          ? "0"
-          : reportedFees.length > 0
-            ? reportedFees.reduce((a, b) => a + b, 0n).toString()
-            : bpsOf(request.amount, request.feeBps);
+      // LI.FI takes the fee for the integrator it is registered under: a rate is enough
+      const feeAmount = feeAmountOf(
+        request,
+        reportedFees.length > 0 ? reportedFees.reduce((a, b) => a + b, 0n).toString() : undefined,
+        request.feeBps > 0,
+      );
       const tx = txOf(body);
       return {
         source: "LI.FI",

@@ -6,17 +6,18 @@ import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote } fro
 import {
   address,
   afterSlippage,
-  bpsOf,
   bpsPercent,
   callSource,
+  classifyMessage,
   commonFailure,
+  feeAmountOf,
   feeCharged,
   hexData,
   keptTx,
+  otherReceiver,
   parseAnswer,
   quantity,
   rawAmount,
-  sameAddress,
   sameChainOn,
   snippet,
   sourceUrl,
@@ -76,14 +77,7 @@ function oneinchFailure(name: string, answer: UpstreamAnswer): QuoteError {
   if (common) return common;
   const body = errorBody.safeParse(answer.json());
   const message = body.success ? (body.data.description ?? body.data.error ?? "") : snippet(answer.text());
-  const detail = `${name}: HTTP ${answer.status} ${message}`;
-  if (/liquidity/i.test(message)) return new QuoteError("insufficientLiquidity", detail);
-  if (/amount/i.test(message) && !/balance|allowance/i.test(message)) return new QuoteError("amountOutOfRange", detail);
-  if (/token|chain|src|dst/i.test(message) && /not|invalid|unsupported|unknown/i.test(message)) {
-    return new QuoteError("unsupportedSwapPair", detail);
-  }
-  if (/no route|route not found/i.test(message)) return new QuoteError("noQuotation", detail);
-  return new QuoteError("swapQuoteError", detail);
+  return new QuoteError(classifyMessage(message), `${name}: HTTP ${answer.status} ${message}`);
 }
 
 export function createOneInchSource(
@@ -129,7 +123,6 @@ export function createOneInchSource(
   });
 
   function swap(request: QuoteRequest & { fromAddress: `0x${string}` }, signal: AbortSignal) {
-    const toAddress = request.toAddress ?? request.fromAddress;
     return get(
       request.fromChainId,
       "swap",
@@ -137,7 +130,7 @@ export function createOneInchSource(
         ...common(request),
         from: request.fromAddress,
         origin: request.fromAddress,
-        receiver: sameAddress(toAddress, request.fromAddress) ? undefined : toAddress,
+        receiver: otherReceiver(request),
         slippage: bpsPercent(request.slippageBps),
         referrer: fee(request) ? request.feeRecipient : undefined,
         disableEstimate: true,
@@ -147,8 +140,8 @@ export function createOneInchSource(
     );
   }
 
-  // with disableEstimate 1inch may answer gas 0: the wallet estimates it then
-  const txOf = (tx: z.output<typeof swapBody>["tx"]) => txData({ ...tx, gas: tx.gas === "0" ? null : tx.gas });
+  // with disableEstimate 1inch may answer gas 0: txData leaves it to the wallet's estimate then
+  const txOf = (tx: z.output<typeof swapBody>["tx"]) => txData(tx);
 
   return {
     id: "oneinch",
@@ -179,7 +172,7 @@ export function createOneInchSource(
         // a same-chain swap settles in the block its transaction lands in; 1inch gives no estimate
         estimatedSeconds: 0,
         approvalSpender,
-        feeAmount: fee(request) ? bpsOf(request.amount, request.feeBps) : "0",
+        feeAmount: feeAmountOf(request),
         tx: tx ? txOf(tx) : null,
         build: walletsBuild(request),
       };

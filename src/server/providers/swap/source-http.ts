@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { UpstreamError } from "../upstream/upstream.ts";
 import { callUpstream, type UpstreamAnswer } from "../upstream/upstream-call.ts";
-import { QuoteError, type QuoteRequest, type QuoteStep, type SourceQuote, type TxData } from "./quote-source.ts";
+import {
+  QuoteError,
+  type QuoteFailure,
+  type QuoteRequest,
+  type QuoteStep,
+  type SourceQuote,
+  type TxData,
+} from "./quote-source.ts";
 
 /**
  * What the aggregator adapters (LI.FI, Velora, 0x, 1inch) share: one call to the aggregator through the server's
@@ -182,14 +189,48 @@ export function swapSteps(
   }));
 }
 
-/** an aggregator's transaction: no value is 0 wei; no gas limit is null (the wallet estimates it) */
+/** an aggregator's transaction: no value is 0 wei; no gas limit (or 0) is null (the wallet estimates it) */
 export function txData(tx: {
   to: `0x${string}`;
   data: `0x${string}`;
   value?: string | undefined;
   gas?: string | null | undefined;
 }): TxData {
-  return { to: tx.to, data: tx.data, value: tx.value ?? "0", gas: tx.gas ?? null };
+  return { to: tx.to, data: tx.data, value: tx.value ?? "0", gas: tx.gas && tx.gas !== "0" ? tx.gas : null };
+}
+
+/** the receiver to name when the swap pays a wallet other than the sender's; undefined when it pays the sender */
+export const otherReceiver = (request: Pick<QuoteRequest, "fromAddress" | "toAddress">): `0x${string}` | undefined =>
+  request.toAddress && request.fromAddress && !sameAddress(request.toAddress, request.fromAddress)
+    ? request.toAddress
+    : undefined;
+
+/**
+ * A quote's feeAmount in the sold token's raw units: "0" when no fee is charged, else the source's own figure when
+ * it reports one, else amount × bps. `charged` is whether the source takes the fee (default: a rate and a wallet).
+ */
+export function feeAmountOf(
+  request: QuoteRequest,
+  reported?: string | undefined,
+  charged: boolean = feeCharged(request),
+): string {
+  if (!charged) return "0";
+  return reported ?? bpsOf(request.amount, request.feeBps);
+}
+
+/**
+ * The failure an aggregator's error text names (Velora's and 1inch's errors are messages, not codes): liquidity,
+ * an amount out of range, an unknown token or chain, a timeout, no route; else swapQuoteError.
+ */
+export function classifyMessage(message: string): QuoteFailure {
+  if (/liquidity|ESTIMATED_LOSS_GREATER_THAN_MAX_IMPACT|price impact/i.test(message)) return "insufficientLiquidity";
+  if (/amount/i.test(message) && !/balance|allowance/i.test(message)) return "amountOutOfRange";
+  if (/token|network|chain|src|dst/i.test(message) && /not|invalid|unsupported|unknown/i.test(message)) {
+    return "unsupportedSwapPair";
+  }
+  if (/timeout/i.test(message)) return "quoteServiceUnreachable";
+  if (/no route|route not found|unable to find/i.test(message)) return "noQuotation";
+  return "swapQuoteError";
 }
 
 /** `build` for a quote whose transaction was made for the request's wallets (none without a sending wallet) */
@@ -199,7 +240,8 @@ export function walletsBuild(request: QuoteRequest): Record<string, unknown> {
     : {};
 }
 
-const builtFor = z.object({ fromAddress: z.string(), toAddress: z.string() });
+/** `build` of a quote made for the request's wallets (walletsBuild) */
+export const builtFor = z.object({ fromAddress: z.string(), toAddress: z.string() });
 
 /** the quote's own transaction when it was made for this sender and receiver; null when it must be asked for again */
 export function keptTx(request: QuoteRequest & { fromAddress: `0x${string}` }, quote: SourceQuote): TxData | null {

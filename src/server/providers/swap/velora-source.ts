@@ -6,15 +6,16 @@ import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type
 import {
   address,
   afterSlippage,
-  bpsOf,
   callSource,
+  classifyMessage,
   commonFailure,
+  feeAmountOf,
   feeCharged,
   hexData,
+  otherReceiver,
   parseAnswer,
   quantity,
   rawAmount,
-  sameAddress,
   sameChainOn,
   snippet,
   sourceUrl,
@@ -66,8 +67,20 @@ const priceRoute = z
       .default([]),
   })
   .loose();
-/** the priceRoute as it came (it goes back to /transactions unmodified), with the fields this reads checked */
+/** the priceRoute as it came (it goes back to /transactions unmodified) */
 const pricesBody = z.object({ priceRoute: z.record(z.string(), z.unknown()) }).loose();
+/** the same answer read once: the route as it came, and the fields this reads checked */
+const checkedPrices = z
+  .object({
+    priceRoute: z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+      const checked = priceRoute.safeParse(raw);
+      if (checked.success) return { raw, route: checked.data };
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return z.NEVER;
+    }),
+  })
+  .loose();
 
 const transactionBody = z
   .object({ to: address, data: hexData, value: quantity.optional(), gas: quantity.optional() })
@@ -78,29 +91,13 @@ function veloraFailure(name: string, answer: UpstreamAnswer): QuoteError {
   if (common) return common;
   const body = errorBody.safeParse(answer.json());
   const message = body.success ? body.data.error : snippet(answer.text());
-  const detail = `${name}: HTTP ${answer.status} ${message}`;
-  if (/liquidity|ESTIMATED_LOSS_GREATER_THAN_MAX_IMPACT|price impact/i.test(message)) {
-    return new QuoteError("insufficientLiquidity", detail);
-  }
-  if (/amount/i.test(message) && /small|large|big|low|high|min|max/i.test(message)) {
-    return new QuoteError("amountOutOfRange", detail);
-  }
-  if (/token|network|chain/i.test(message) && /invalid|not found|unsupported|not supported|unknown/i.test(message)) {
-    return new QuoteError("unsupportedSwapPair", detail);
-  }
-  if (/timeout/i.test(message)) return new QuoteError("quoteServiceUnreachable", detail);
-  if (/no route|route not found|unable to find/i.test(message)) return new QuoteError("noQuotation", detail);
-  return new QuoteError("swapQuoteError", detail);
+  return new QuoteError(classifyMessage(message), `${name}: HTTP ${answer.status} ${message}`);
 }
 
 export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quoteTimeoutMs">): QuoteSource {
   const base = settings.velora.url;
   const fee = (request: QuoteRequest) =>
     feeCharged(request) ? { partnerAddress: request.feeRecipient, partnerFeeBps: String(request.feeBps) } : {};
-  const receiverOf = (request: QuoteRequest) =>
-    request.toAddress && request.fromAddress && !sameAddress(request.toAddress, request.fromAddress)
-      ? request.toAddress
-      : undefined;
 
   return {
     id: "velora",
@@ -121,14 +118,13 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
           version: "6.2",
           partner: request.integrator,
           userAddress: request.fromAddress,
-          receiver: receiverOf(request),
+          receiver: otherReceiver(request),
           ...fee(request),
         }),
         { name, timeoutMs: settings.quoteTimeoutMs, signal },
       );
       if (answer.status !== 200) throw veloraFailure(name, answer);
-      const raw = parseAnswer(name, answer, pricesBody).priceRoute;
-      const route = parseAnswer(name, answer, z.object({ priceRoute }).loose()).priceRoute;
+      const { raw, route } = parseAnswer(name, answer, checkedPrices).priceRoute;
       if (BigInt(route.destAmount) === 0n) throw new QuoteError("noQuotation", `${name}: destAmount 0`);
       const exchanges = route.bestRoute.flatMap((r) => r.swaps.flatMap((s) => s.swapExchanges.map((e) => e.exchange)));
       return {
@@ -142,7 +138,7 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
         // a same-chain swap settles in the block its transaction lands in; Velora gives no estimate
         estimatedSeconds: 0,
         approvalSpender: isNativeToken(request.fromToken.address) ? null : route.tokenTransferProxy,
-        feeAmount: feeCharged(request) ? bpsOf(request.amount, request.feeBps) : "0",
+        feeAmount: feeAmountOf(request),
         tx: null,
         build: { priceRoute: raw },
       };
@@ -164,7 +160,7 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
           destDecimals: request.toToken.decimals,
           slippage: request.slippageBps,
           userAddress: request.fromAddress,
-          receiver: receiverOf(request),
+          receiver: otherReceiver(request),
           partner: request.integrator,
           ...fee(request),
         },
@@ -173,7 +169,7 @@ export function createVeloraSource(settings: Pick<SwapSettings, "velora" | "quot
       });
       if (answer.status !== 200) throw veloraFailure(name, answer);
       const tx = parseAnswer(name, answer, transactionBody);
-      return txData({ ...tx, gas: tx.gas === "0" ? null : tx.gas });
+      return txData(tx);
     },
   };
 }

@@ -5,12 +5,13 @@ import type { UpstreamAnswer } from "../upstream/upstream-call.ts";
 import { QuoteError, type QuoteRequest, type QuoteSource, type SourceQuote, type TxData } from "./quote-source.ts";
 import {
   address,
-  bpsOf,
   callSource,
   commonFailure,
+  feeAmountOf,
   feeCharged,
   hexData,
   keptTx,
+  otherReceiver,
   parseAnswer,
   quantity,
   rawAmount,
@@ -121,7 +122,7 @@ export function createZeroExSource(
         buyToken: request.toToken.address,
         sellAmount: request.amount,
         taker,
-        recipient: request.toAddress && !sameAddress(request.toAddress, taker) ? request.toAddress : undefined,
+        recipient: otherReceiver(request),
         slippageBps: request.slippageBps,
         swapFeeBps: charged ? request.feeBps : undefined,
         swapFeeRecipient: charged ? request.feeRecipient : undefined,
@@ -130,6 +131,7 @@ export function createZeroExSource(
       { name, headers, timeoutMs: settings.quoteTimeoutMs, signal },
     );
     if (answer.status !== 200) throw zeroexFailure(name, answer);
+    // the body is parsed once (the answer keeps it), read here for either shape
     if (unavailable.safeParse(answer.json()).success) {
       throw new QuoteError("insufficientLiquidity", `${name}: liquidityAvailable false`);
     }
@@ -147,11 +149,11 @@ export function createZeroExSource(
     async quote(request, signal): Promise<SourceQuote> {
       const { body, charged } = await ask(request, signal);
       const fee = body.fees?.integratorFee;
-      const feeAmount = !charged
-        ? "0"
-        : fee && sameAddress(fee.token, request.fromToken.address)
-          ? fee.amount
-          : bpsOf(request.amount, request.feeBps);
+      const feeAmount = feeAmountOf(
+        request,
+        fee && sameAddress(fee.token, request.fromToken.address) ? fee.amount : undefined,
+        charged,
+      );
       return {
         source: "0x",
         toAmount: body.buyAmount,

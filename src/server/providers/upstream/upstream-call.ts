@@ -34,7 +34,13 @@ export interface UpstreamAnswer {
 const client = ky.create({ retry: 0, throwHttpErrors: false, timeout: false });
 
 function answer(response: Response, bytes: Uint8Array): UpstreamAnswer {
-  const text = () => new TextDecoder().decode(bytes);
+  // the body is decoded and parsed once, however often it is read (an error path may read it more than once)
+  let decoded: string | undefined;
+  let parsed: { value: unknown } | undefined;
+  const text = () => {
+    decoded ??= new TextDecoder().decode(bytes);
+    return decoded;
+  };
   return {
     status: response.status,
     ok: response.ok,
@@ -42,11 +48,14 @@ function answer(response: Response, bytes: Uint8Array): UpstreamAnswer {
     bytes,
     text,
     json() {
-      try {
-        return JSON.parse(text()) as unknown;
-      } catch {
-        return undefined;
+      if (!parsed) {
+        try {
+          parsed = { value: JSON.parse(text()) as unknown };
+        } catch {
+          parsed = { value: undefined };
+        }
       }
+      return parsed.value;
     },
   };
 }
