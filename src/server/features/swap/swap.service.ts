@@ -25,6 +25,7 @@ import {
   type SourceQuote,
   type TxData,
 } from "../../providers/swap/quote-source.ts";
+import { newOrderNo } from "../pay/order-queries.ts";
 import type { ChainTable, TokenLists, WalletBalances } from "./ports.ts";
 import {
   type OrderTxs,
@@ -92,12 +93,6 @@ export interface SwapDataAnswer {
 
 /** Gas an ERC-20 approval takes at most, for the gas check when an approval goes first. */
 const APPROVE_GAS = 60_000n;
-
-/** A new order id: SW, the UTC time to the second, and 8 random hex digits (readable, unique by its index). */
-function newOrderId(now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
-  return `SW${stamp}${randomBytes(4).toString("hex").toUpperCase()}`;
-}
 
 const newQuoteId = () => `q${randomBytes(12).toString("hex")}`;
 
@@ -527,7 +522,8 @@ export function createSwapService(deps: SwapServiceDeps) {
     };
     const txs: OrderTxs = { quoteId: body.quoteId, sourceId, approveTx, swapTx, build: sourceQuote.build };
     const inserted = await repository.insertOrder({
-      orderId: newOrderId(now),
+      // SW, the UTC time to the second, and 8 random hex digits (readable, unique by its index)
+      orderId: newOrderNo("SW", now),
       userId,
       requestId: body.requestId ?? null,
       source: shown.source,
