@@ -23,12 +23,20 @@ function requestKey(request: QuoteRequest | null): string {
   return request === null ? "" : JSON.stringify(request);
 }
 
+/** Where the hook reads the time (tests pass a fake one). */
+export interface QuoteClock {
+  now(): number;
+}
+
+const systemClock: QuoteClock = { now: () => Date.now() };
+
 /**
  * The best quote for the request (null: nothing to ask yet), asked `debounceMs` after the last change and asked
  * again when it expires (the server keeps it until expiresAt). Errors are the server's (quoteServiceUnreachable
- * when no quote service answered: no quote is made up).
+ * when no quote service answered: no quote is made up). The quote is usable only while nothing failed, it answers
+ * the settled request, and its expiresAt is still ahead: an expired quote whose re-ask failed is not offered.
  */
-export function useSwapQuote(request: QuoteRequest | null, debounceMs: number) {
+export function useSwapQuote(request: QuoteRequest | null, debounceMs: number, clock: QuoteClock = systemClock) {
   const key = requestKey(request);
   const settled = useDebounced(request, key, debounceMs);
   const settledKey = requestKey(settled);
@@ -39,20 +47,23 @@ export function useSwapQuote(request: QuoteRequest | null, debounceMs: number) {
     { ...swrOptions, keepPreviousData: false },
   );
   const { mutate } = swr;
-  const quote = pending ? undefined : swr.data;
-  const expiresAt = quote?.expiresAt;
+  const error = pending ? undefined : swr.error;
+  const data = pending ? undefined : swr.data;
+  const expiresAt = data?.expiresAt;
+  const quote =
+    data !== undefined && error === undefined && Date.parse(data.expiresAt) > clock.now() ? data : undefined;
   useEffect(() => {
     if (!expiresAt) return;
-    const due = Date.parse(expiresAt) - Date.now();
+    const due = Date.parse(expiresAt) - clock.now();
     if (!Number.isFinite(due)) return;
     // setTimeout takes at most 2^31-1 ms; a later expiry is asked again after that long
     const timer = setTimeout(() => void mutate(), Math.min(Math.max(due, 1_000), 2 ** 31 - 1));
     return () => clearTimeout(timer);
-  }, [expiresAt, mutate]);
+  }, [expiresAt, mutate, clock]);
   return {
     quote,
-    error: pending ? undefined : swr.error,
-    loading: request !== null && (pending || swr.isLoading || (swr.data === undefined && swr.error === undefined)),
+    error,
+    loading: request !== null && quote === undefined && error === undefined,
     refreshing: swr.isValidating,
     refresh: () => void mutate(),
   };

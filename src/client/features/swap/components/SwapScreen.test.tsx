@@ -41,10 +41,17 @@ afterEach(() => {
   Reflect.deleteProperty(window, "ethereum");
 });
 
-function renderSwap(options: { prefill?: SwapPrefill; signedIn?: boolean; host?: Host } = {}) {
+function renderSwap(
+  options: { prefill?: SwapPrefill; signedIn?: boolean; host?: Host; clock?: { now(): number } } = {},
+) {
   const user = userEvent.setup();
   const result = renderWithProviders(
-    <SwapScreen prefill={options.prefill ?? USDC_TO_ETH} debounceMs={0} flowTiming={instant} />,
+    <SwapScreen
+      prefill={options.prefill ?? USDC_TO_ETH}
+      debounceMs={0}
+      flowTiming={instant}
+      {...(options.clock ? { clock: options.clock } : {})}
+    />,
     options.host,
   );
   if (options.signedIn !== false) {
@@ -142,6 +149,32 @@ describe("the quote", () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Quote" })).toBeNull();
     expect(screen.getByRole("status", { name: "Estimated amount received" })).toHaveTextContent("0.0");
+  });
+});
+
+describe("an expired quote", () => {
+  it("is not offered once it has expired and asking again failed", async () => {
+    let now = Date.parse("2026-03-04T05:06:07.000Z");
+    const clock = { now: () => now };
+    let failing = false;
+    stubApi(
+      swapServer((call) => {
+        if (call.path !== "swap/getQuoteData") return undefined;
+        if (failing) return { status: 503, code: 1001, data: { key: "Serverbusy" }, msg: "busy" };
+        return { data: { quote: fakeQuote({ expiresAt: new Date(now + 30_000).toISOString() }) } };
+      }),
+    );
+    injectWallet({ allowance: 10n ** 12n });
+    const { user } = renderSwap({ clock });
+    await typeAmount(user, "100");
+    await actionButton("Swap");
+
+    failing = true;
+    now += 31_000;
+    await user.click(screen.getByRole("button", { name: "Refresh quote" }));
+    expect(await screen.findByRole("button", { name: "Ask again" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Swap" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Quote" })).toBeNull();
   });
 });
 

@@ -38,7 +38,7 @@ import {
   swapAction,
 } from "../swap-logic.ts";
 import { swapSlippageAtom, swapTokensAtom } from "../swap-state.ts";
-import { useSwapQuote } from "../use-swap-quote.ts";
+import { type QuoteClock, useSwapQuote } from "../use-swap-quote.ts";
 import {
   defaultSwapTiming,
   newRequestId,
@@ -69,6 +69,8 @@ export interface SwapScreenProps {
   /** spec §9 debounce before a quote is asked */
   debounceMs?: number;
   flowTiming?: SwapFlowTiming;
+  /** where the quote's expiry is read against (tests pass a fake clock) */
+  clock?: QuoteClock;
 }
 
 const PREFERRED_QUOTE_SYMBOLS = ["USDT", "USDC", "DAI"];
@@ -172,6 +174,7 @@ export function SwapScreen({
   prefill,
   debounceMs = Timing.debounceMs,
   flowTiming = defaultSwapTiming,
+  clock,
 }: SwapScreenProps) {
   const { t, i18n } = useLingui();
   const loginStatus = useAtomValue(loginStatusAtom);
@@ -268,7 +271,7 @@ export function SwapScreen({
         }
       : null;
   const running = run.phase === "running";
-  const quoteState = useSwapQuote(run.phase === "idle" ? quoteRequest : null, debounceMs);
+  const quoteState = useSwapQuote(run.phase === "idle" ? quoteRequest : null, debounceMs, clock);
   const quote = quoteState.quote;
 
   const walletConnectRules = swapWallet.walletConnectOnly || wallet?.via === "walletConnect";
