@@ -7,7 +7,7 @@ import { z } from "zod";
  * environment and hands it here.
  */
 
-export const swapSourceNames = ["lifi", "velora", "zeroex", "oneinch", "uniswapv2"] as const;
+const swapSourceNames = ["lifi", "velora", "zeroex", "oneinch", "uniswapv2"] as const;
 export type SwapSourceName = (typeof swapSourceNames)[number];
 
 export interface SwapSettings {
@@ -84,7 +84,7 @@ export const swapEnvSchema = z.object({
   SWAP_ORDER_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
   SWAP_DAILY_LIMIT_USD: z.coerce.number().positive().default(50_000),
 });
-export type SwapEnv = z.infer<typeof swapEnvSchema>;
+type SwapEnv = z.infer<typeof swapEnvSchema>;
 
 /** Reads the swap settings; throws a plain message (config.ts wraps it) on a setting that cannot work. */
 export function parseSwapSettings(e: SwapEnv, env: Record<string, string | undefined>): SwapSettings {

@@ -3,7 +3,7 @@ import { type ChatMode, swapDraftOfHref } from "../../../../contract/chat.ts";
 import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
-import { type BuyAmount, namedChainOf, parseBuyQuestion } from "./ai-buy.ts";
+import { type BuyAmount, namedChainOf, parseBuyQuestion } from "./buy-request.ts";
 import { askOverReplay, completedDailyRows } from "./replay-asking.ts";
 
 /**

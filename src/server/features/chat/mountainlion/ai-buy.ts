@@ -23,17 +23,6 @@ import { texts } from "./texts.ts";
  * answered as in search mode.
  */
 
-export {
-  type BuyAmount,
-  type BuyQuestion,
-  type BuyRequest,
-  type NamedChain,
-  namedChainOf,
-  parseBuyQuestion,
-  QUOTE,
-} from "./buy-request.ts";
-export { quantityText } from "./swap-draft.ts";
-
 /** the coins priced in the answer and analysed for volatility */
 const MAX_ASSETS = 2;
 const EXAMPLES = 8;

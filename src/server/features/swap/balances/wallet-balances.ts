@@ -27,8 +27,8 @@ import type { ChainTable, TokenLists, WalletBalances } from "../ports.ts";
 
 export const BALANCES_CACHE_MS = 15_000;
 /** spec §7: lists over 100 are cut to 50 */
-export const CUT_WHEN_OVER = 100;
-export const CUT_TO = 50;
+const CUT_WHEN_OVER = 100;
+const CUT_TO = 50;
 const MAX_CACHED = 1_000;
 /** extra token contracts one read takes (the query's limit) */
 const MAX_EXTRA = 250;

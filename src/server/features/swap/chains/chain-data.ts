@@ -85,7 +85,7 @@ const L1_DATA_GAS = 4_000_000;
  * HECO (Huobi ECO Chain, chain id 128) is one of the spec's first codes; viem has no definition of it, so it is
  * defined here with its published chain id, coin (HT, 18 decimals), public node and explorer.
  */
-export const heco: Chain = defineChain({
+const heco: Chain = defineChain({
   id: 128,
   name: "HECO",
   nativeCurrency: { name: "Huobi Token", symbol: "HT", decimals: 18 },

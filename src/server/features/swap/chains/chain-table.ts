@@ -15,7 +15,7 @@ import { noteRpcRequest } from "./rpc-requests.ts";
  */
 
 /** a node that has not answered in this long is down for this request */
-export const CHAIN_RPC_TIMEOUT_MS = 8_000;
+const CHAIN_RPC_TIMEOUT_MS = 8_000;
 /** spec §7: JSON-RPC batches of at most 100 requests */
 export const RPC_BATCH_SIZE = 100;
 /** the netWork code of the local Uniswap v2 chain when its id is none of the table's */

@@ -54,7 +54,7 @@ const bytes32Abi = parseAbi(["function symbol() view returns (bytes32)", "functi
  * code, or the calls revert or answer nonsense). Node failures throw. Symbols and names of the old bytes32 kind
  * (MKR) are read too.
  */
-export async function readErc20(
+async function readErc20(
   client: PublicClient,
   address: `0x${string}`,
 ): Promise<{ symbol: string; name: string; decimals: number } | undefined> {
