@@ -60,6 +60,17 @@ export function useSwapWallet() {
   const [connecting, setConnecting] = useState(false);
   const walletRef = useRef<SwapWallet | null>(null);
   walletRef.current = wallet;
+  const mountedRef = useRef(true);
+
+  // a WalletConnect session lives as long as the screen that opened it: leaving (or a remount) ends it, so no
+  // session is left open on the relay
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+      void walletRef.current?.disconnect?.().catch(() => undefined);
+    };
+  }, []);
 
   // a browser wallet that already gave this site its account connects silently
   useEffect(() => {
@@ -137,7 +148,7 @@ export function useSwapWallet() {
         openTelegram: (url) => host.links.openTelegram(url),
       });
       const address = firstAccount(await session.provider.request({ method: "eth_accounts" }));
-      if (!address) {
+      if (!address || !mountedRef.current) {
         await session.disconnect().catch(() => undefined);
         return "noWalletProvider";
       }
