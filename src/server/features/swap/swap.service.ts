@@ -149,6 +149,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     return chain;
   }
 
+  /** the chain's token at the address (the native coin's placeholder answers the native coin), if it may be swapped */
   async function resolveToken(chain: ChainEntry, address: string, field: string): Promise<SwapToken> {
     let token: SwapToken | undefined;
     try {
@@ -158,25 +159,16 @@ export function createSwapService(deps: SwapServiceDeps) {
       logger.warn({ err: error, chainId: chain.chainId, address }, "swap: the token could not be read from its chain");
       throw nodeUnavailable("the token could not be read from its chain");
     }
-    if (!token && isNative(address)) {
-      token = {
-        symbol: chain.symbol,
-        name: chain.symbol,
-        address: NATIVE_TOKEN_ADDRESS,
-        decimals: chain.decimals,
-        logoURI: null,
-        isCrossEnable: false,
-        isEnable: true,
-        chain: chain.netWork,
-        chainId: chain.chainId,
-      };
-    }
     if (!token?.isEnable) throw coinNotSwappable(field);
     return token;
   }
 
+  /** a token's address as orders and sources take it: the native coin's placeholder, else checksummed */
+  const tokenAddress = (address: string): `0x${string}` =>
+    isNative(address) ? NATIVE_TOKEN_ADDRESS : getAddress(address);
+
   const tokenRow = (token: SwapToken): QuoteTokenRow => ({
-    address: isNative(token.address) ? NATIVE_TOKEN_ADDRESS : getAddress(token.address),
+    address: tokenAddress(token.address),
     symbol: token.symbol,
     decimals: token.decimals,
     chainId: token.chainId,
@@ -184,7 +176,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   });
 
   const tokenRef = (token: SwapToken) => ({
-    address: (isNative(token.address) ? NATIVE_TOKEN_ADDRESS : getAddress(token.address)) as `0x${string}`,
+    address: tokenAddress(token.address),
     decimals: token.decimals,
     symbol: token.symbol,
   });
