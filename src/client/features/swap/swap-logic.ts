@@ -14,6 +14,21 @@ export function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
+/**
+ * The contract tokens of the pair on `chainId`, asked for beside the wallet's list when its balances are read: one
+ * read per chain (the same key for the pay side, the receive side and the token picker).
+ */
+export function pairAssetTokens(
+  chainId: number | null,
+  pair: readonly ({ chainId: number; address: string } | null)[],
+): string[] {
+  if (chainId === null) return [];
+  const addresses = pair
+    .filter((token) => token !== null && token.chainId === chainId && !isNativeToken(token.address))
+    .map((token) => token?.address.toLowerCase() ?? "");
+  return [...new Set(addresses)].sort();
+}
+
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** What an amount field keeps of typed text: digits and one decimal point ("," reads as "."). */

@@ -528,4 +528,17 @@ describe("choosing tokens", () => {
     expect(errors).not.toHaveBeenCalledWith(expect.stringContaining("Maximum update depth"), expect.anything());
     errors.mockRestore();
   });
+
+  it("reads the wallet's balances once per chain, with both tokens, and the picker reuses that read", async () => {
+    injectWallet();
+    const api = stubApi(swapServer());
+    const { user } = renderSwap();
+    await actionButton("Enter an amount");
+    await user.click(screen.getByRole("button", { name: "Token to receive: ETH on Ethereum" }));
+    await screen.findByRole("dialog", { name: "Select the token to receive" });
+    // one key for the chain (the tests' SWR keeps no dedupe window, so a mount may read the same key again)
+    const reads = api.calls.filter((call) => call.path === "getWalletAssets");
+    const keys = new Set(reads.map((call) => `${call.query.get("chainId")}:${call.query.get("tokens")}`));
+    expect([...keys]).toEqual([`1:${USDC.toLowerCase()}`]);
+  });
 });

@@ -33,6 +33,7 @@ import {
   cleanAmountInput,
   EVM_ADDRESS,
   isNativeToken,
+  pairAssetTokens,
   type SwapAction,
   sameAddress,
   swapAction,
@@ -243,9 +244,11 @@ export function SwapScreen({
   const to = pair.to;
   const fromChain = chains.find((chain) => chain.chainId === from?.chainId);
   const address = wallet?.address ?? null;
-  const extra = (token: SwapToken | null) => (token && !isNativeToken(token.address) ? [token.address] : []);
-  const fromAssets = useWalletAssets(address, from?.chainId ?? null, extra(from));
-  const toAssets = useWalletAssets(address, to?.chainId ?? null, extra(to));
+  // one read per chain, with both tokens of the pair on it (the picker asks the same key)
+  const fromChainId = from?.chainId ?? null;
+  const toChainId = to?.chainId ?? null;
+  const fromAssets = useWalletAssets(address, fromChainId, pairAssetTokens(fromChainId, [from, to]));
+  const toAssets = useWalletAssets(address, toChainId, pairAssetTokens(toChainId, [from, to]));
   const fromAsset = from
     ? fromAssets.data?.assets.find((asset) => sameAddress(asset.address, from.address))
     : undefined;
@@ -680,6 +683,7 @@ export function SwapScreen({
           chainId={(picker === "from" ? from?.chainId : (to?.chainId ?? from?.chainId)) ?? chains[0]?.chainId ?? 1}
           selected={picker === "from" ? from : to}
           walletAddress={address}
+          pair={[from, to]}
           onSelect={(token) => selectToken(picker, token)}
           onClose={() => setPicker(null)}
         />

@@ -6,7 +6,7 @@ import { formatBalance } from "../../../shared/format/balance.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { useSwapTokenList, useWalletAssets } from "../api/swap-api.ts";
-import { sameAddress } from "../swap-logic.ts";
+import { pairAssetTokens, sameAddress } from "../swap-logic.ts";
 
 export interface TokenPickerDialogProps {
   open: boolean;
@@ -17,6 +17,8 @@ export interface TokenPickerDialogProps {
   selected: SwapToken | null;
   /** the connected wallet: balances beside the tokens */
   walletAddress: string | null;
+  /** the chosen pair: its tokens on the picker's chain are read with the balances (the screen's own read) */
+  pair?: readonly (SwapToken | null)[];
   onSelect: (token: SwapToken) => void;
   onClose: () => void;
 }
@@ -47,6 +49,7 @@ function TokenPickerBody({
   chainId,
   selected,
   walletAddress,
+  pair = [],
   onSelect,
   onClose,
 }: TokenPickerDialogProps) {
@@ -56,7 +59,7 @@ function TokenPickerBody({
   const chainSelectId = useId();
   const searchId = useId();
   const list = useSwapTokenList(chain);
-  const assets = useWalletAssets(walletAddress, chain);
+  const assets = useWalletAssets(walletAddress, chain, pairAssetTokens(chain, pair));
   const tokens = filterTokens(list.data?.tokens ?? [], query);
   const balanceOf = (token: SwapToken) =>
     assets.data?.assets.find((asset) => sameAddress(asset.address, token.address))?.balance;
