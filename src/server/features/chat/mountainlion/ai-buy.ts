@@ -1,4 +1,3 @@
-import { amountText } from "../../../../contract/number-format.ts";
 import { priceText } from "../../../../contract/price-format.ts";
 import type { TechnicalAnalysisOutput } from "../tools/technical-analysis.ts";
 import type { TokenPriceOutput } from "../tools/tool-outputs.ts";
@@ -8,7 +7,7 @@ import type { PlannedCall, ToolResult } from "./compose.ts";
 import { type AnswerLanguage, formatPercent, formatTime } from "./format.ts";
 import type { Question } from "./intent.ts";
 import { coinLabel, type ModeStep, noToolsStep, offeredCalls, readResults, usdt, withSources } from "./mode-step.ts";
-import { otherChainNote, quantityText, swapHandoff, swapReadingOf } from "./swap-draft.ts";
+import { assetAmount, otherChainNote, swapHandoff, swapReadingOf } from "./swap-draft.ts";
 import { texts } from "./texts.ts";
 
 /**
@@ -62,7 +61,8 @@ export function aiBuyStep(question: Question, results: readonly ToolResult[], of
 // ---- the answers ----
 
 /** A USDT amount as spec §5 writes amounts ("500", "1,234.57", "4.56M"). */
-const usdtAmount = (value: number) => `${amountText(value)} USDT`;
+/** a USDT figure, written as every other amount of the answer (swap-draft.ts's assetAmount) */
+const usdtAmount = (value: number) => assetAmount(value, QUOTE);
 
 /** The end of an answer without a handoff: nothing was ordered, and how a swap comes about. */
 const noOrder = (language: L) =>
@@ -90,8 +90,7 @@ function title(request: BuyRequest, labels: ReadonlyMap<string, string>, languag
   const { pay, receive, amount } = request;
   const head = c ? "AI 一键买入" : "AI one-click buy";
   if (!amount) return `**${head} · ${label(pay === QUOTE ? receive : pay)}**`;
-  const quantity =
-    amount.side === "pay" ? `${quantityText(amount.value)} ${pay}` : `${quantityText(amount.value)} ${receive}`;
+  const quantity = assetAmount(amount.value, amount.side === "pay" ? pay : receive);
   if (pay === QUOTE) {
     return amount.side === "pay"
       ? c
@@ -127,8 +126,8 @@ function sizeLines(request: BuyRequest, amount: BuyAmount, priceOf: (asset: stri
   const value = amount.value * priceOf(given);
   const otherQuantity = value / priceOf(other);
   const fees = c ? "（未计手续费和滑点）" : ", before fees and slippage";
-  const givenText = given === QUOTE ? usdtAmount(amount.value) : `${quantityText(amount.value)} ${given}`;
-  const otherText = other === QUOTE ? usdtAmount(otherQuantity) : `${quantityText(otherQuantity)} ${other}`;
+  const givenText = assetAmount(amount.value, given);
+  const otherText = assetAmount(otherQuantity, other);
   const worth =
     given !== QUOTE && other !== QUOTE ? (c ? `（约 ${usdtAmount(value)}）` : ` (about ${usdtAmount(value)})`) : "";
   if (amount.side === "pay") {
@@ -154,8 +153,8 @@ function riskLines(analysis: TechnicalAnalysisOutput, price: number, quantity: n
   );
   lines.push(
     c
-      ? `- 按 ${range.days} 日最低价和最高价计算，这 ${quantityText(quantity)} ${symbol} 价值在 ${usdtAmount(quantity * range.low)} 到 ${usdtAmount(quantity * range.high)} 之间`
-      : `- At the ${range.days}-day low and high, these ${quantityText(quantity)} ${symbol} were worth ${usdtAmount(quantity * range.low)} to ${usdtAmount(quantity * range.high)}`,
+      ? `- 按 ${range.days} 日最低价和最高价计算，这 ${assetAmount(quantity, symbol)} 价值在 ${usdtAmount(quantity * range.low)} 到 ${usdtAmount(quantity * range.high)} 之间`
+      : `- At the ${range.days}-day low and high, these ${assetAmount(quantity, symbol)} were worth ${usdtAmount(quantity * range.low)} to ${usdtAmount(quantity * range.high)}`,
   );
   if (volatility) {
     const move = (volatility.dailyPercent / 100) * quantity * price;

@@ -3,7 +3,7 @@ import { type ChainEntry, NATIVE_TOKEN_ADDRESS, type SwapToken, swapDraftSchema 
 import type { Ticker } from "../../../providers/market/market-provider.ts";
 import { buildMarketView, type MarketView } from "../../market/market-view.ts";
 import type { ChainTable, TokenLists } from "../ports.ts";
-import { createSwapAssistant, HOT_TOKENS_MAX } from "./swap-assistant.ts";
+import { createSwapAssistant, HOT_TOKENS_MAX, marketSymbolOf } from "./swap-assistant.ts";
 
 /**
  * The swap assistant over a two-chain table, hand-made token lists and a market view built from hand-made tickers:
@@ -233,6 +233,17 @@ describe("summaryForSwap", () => {
     const bitcoinDefault = await assistant(1994).summary({ question: "buy 100 USDT of ETH", language: "en" });
     expect(bitcoinDefault.draft).toBeNull();
     expect(bitcoinDefault.summary).toBe("Bitcoin is not in this server's chain table, so I can't prepare this swap.");
+  });
+});
+
+describe("marketSymbolOf", () => {
+  it("prices a wrapped coin as its coin, and an old coin name under the current one", () => {
+    expect(marketSymbolOf("WETH")).toBe("ETH");
+    expect(marketSymbolOf("wbnb")).toBe("BNB");
+    expect(marketSymbolOf("WMATIC")).toBe("POL");
+    expect(marketSymbolOf("MATIC")).toBe("POL");
+    expect(marketSymbolOf("WPOL")).toBe("POL");
+    expect(marketSymbolOf("usdc")).toBe("USDC");
   });
 });
 

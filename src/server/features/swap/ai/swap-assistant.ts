@@ -57,9 +57,19 @@ const WRAPPED: Readonly<Record<string, string>> = {
   WBTC: "BTC",
   WBNB: "BNB",
   WPOL: "POL",
-  WMATIC: "MATIC",
+  WMATIC: "POL",
   WAVAX: "AVAX",
 };
+
+/**
+ * The symbol the market prices a token under: a wrapped coin's coin (WETH: ETH), a coin's current name for an old
+ * one (MATIC, WMATIC: POL), else the symbol itself, upper-cased.
+ */
+export function marketSymbolOf(symbol: string): string {
+  const upper = symbol.toUpperCase();
+  const unwrapped = WRAPPED[upper] ?? upper;
+  return NATIVE_ALIASES[unwrapped] ?? unwrapped;
+}
 
 /**
  * MountainLion on the swap screen (issue 16, spec §7 summaryForSwap, hotTokenForSwap). summary reads a request with
@@ -131,8 +141,7 @@ export function createSwapAssistant(deps: SwapAssistantDeps): SwapAssistant {
         const address = token.address.toLowerCase();
         if (!token.isEnable || seen.has(address)) continue;
         seen.add(address);
-        const upper = token.symbol.toUpperCase();
-        const listed = view.byAbbr.get(WRAPPED[upper] ?? upper);
+        const listed = view.byAbbr.get(marketSymbolOf(token.symbol));
         if (!listed) continue;
         const { quoteVolume24h, volume24h, lastPrice } = listed.ticker;
         // as the market's hot list ranks: USDT volume, else base volume times the price
