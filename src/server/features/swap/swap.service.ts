@@ -380,44 +380,46 @@ export function createSwapService(deps: SwapServiceDeps) {
     return { quote: shown };
   }
 
-  /**
-   * The balances the order needs, where the node answers: the sold token covers the amount (Insufficientbalance),
-   * the native coin covers the value and the gas (gasNotEnough). A node that does not answer leaves it to the wallet.
-   */
-  async function checkFunds(
+  /** the wallet's native and sold-token balances, raw; undefined when the node does not answer (the wallet will tell) */
+  async function readFunds(
     owner: `0x${string}`,
-    chain: ChainEntry,
+    chainId: number,
     sold: QuoteTokenRow,
+  ): Promise<{ native: bigint; sold: bigint } | undefined> {
+    try {
+      const native = isNative(sold.address);
+      const [nativeBalance, soldBalance] = await Promise.all([
+        balances.balanceOf(owner, chainId, NATIVE_TOKEN_ADDRESS),
+        native ? undefined : balances.balanceOf(owner, chainId, getAddress(sold.address)),
+      ]);
+      return { native: nativeBalance, sold: soldBalance ?? nativeBalance };
+    } catch (error) {
+      logger.warn({ err: error, chainId }, "swap: balances not read; the wallet will tell");
+      return undefined;
+    }
+  }
+
+  /**
+   * The balances the order needs, where the node answered: the sold token covers the amount (Insufficientbalance),
+   * the native coin covers the value and the gas (gasNotEnough).
+   */
+  function checkFunds(
+    funds: { native: bigint; sold: bigint },
     amount: bigint,
     swapTx: TxData,
     gasNative: string | null,
+    gasPrice: bigint | undefined,
     withApproval: boolean,
-  ): Promise<void> {
-    const native = isNative(sold.address);
-    let nativeBalance: bigint;
-    let soldBalance: bigint;
-    try {
-      [nativeBalance, soldBalance] = await Promise.all([
-        balances.balanceOf(owner, chain.chainId, NATIVE_TOKEN_ADDRESS),
-        native ? Promise.resolve(0n) : balances.balanceOf(owner, chain.chainId, sold.address as `0x${string}`),
-      ]);
-    } catch (error) {
-      logger.warn({ err: error, chainId: chain.chainId }, "swap: balances not read; the wallet will tell");
-      return;
-    }
-    if ((native ? nativeBalance : soldBalance) < amount) {
+  ): void {
+    if (funds.sold < amount) {
       throw invalidField("fromAddress", "Insufficientbalance", "the wallet holds less than the amount");
     }
-    const gasPrice = await chains
-      .client(chain.chainId)
-      ?.getGasPrice()
-      .catch(() => undefined);
     let gas: bigint | undefined;
     if (gasNative !== null) gas = BigInt(gasNative);
     else if (swapTx.gas !== null && gasPrice !== undefined) gas = BigInt(swapTx.gas) * gasPrice;
     if (gas === undefined) return;
     if (withApproval && gasPrice !== undefined) gas += APPROVE_GAS * gasPrice;
-    if (nativeBalance < BigInt(swapTx.value) + gas) {
+    if (funds.native < BigInt(swapTx.value) + gas) {
       throw invalidField("fromAddress", "gasNotEnough", "the wallet lacks the chain's coin for the gas");
     }
   }
@@ -481,28 +483,38 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (sameAddress(txData.to, toAddress)) throw exchangeAddress("toAddress");
 
     const amount = BigInt(request.amount);
-    let approveTx: TxRequest | null = null;
-    const spender = sourceQuote.approvalSpender;
-    if (!isNative(fromToken.address) && spender) {
-      let allowance = 0n;
-      try {
-        allowance = await balances.allowance(fromAddress, spender, fromChain.chainId, getAddress(fromToken.address));
-      } catch (error) {
-        // unknown: the approval of exactly the amount is handed over (it never grants more than this swap)
-        logger.warn({ err: error, chainId: fromChain.chainId }, "swap: allowance not read; approval included");
-      }
-      if (allowance < amount) {
-        approveTx = {
-          chainId: fromChain.chainId,
-          from: fromAddress,
-          to: getAddress(fromToken.address),
-          data: approveCalldata(spender, amount),
-          value: "0",
-          gas: null,
-        };
-      }
-    }
-    await checkFunds(fromAddress, fromChain, fromToken, amount, txData, sourceQuote.gasNative, approveTx !== null);
+    const spender = isNative(fromToken.address) ? null : sourceQuote.approvalSpender;
+    const gasNative = sourceQuote.gasNative;
+    // the gas price prices the swap's gas when the source gave none in the coin, else only an approval's
+    const needsGasPrice = gasNative === null ? txData.gas !== null : spender !== null;
+    const [allowance, funds, gasPrice] = await Promise.all([
+      spender
+        ? balances.allowance(fromAddress, spender, fromChain.chainId, getAddress(fromToken.address)).catch((error) => {
+            // unknown: the approval of exactly the amount is handed over (it never grants more than this swap)
+            logger.warn({ err: error, chainId: fromChain.chainId }, "swap: allowance not read; approval included");
+            return 0n;
+          })
+        : undefined,
+      readFunds(fromAddress, fromChain.chainId, fromToken),
+      needsGasPrice
+        ? chains
+            .client(fromChain.chainId)
+            ?.getGasPrice()
+            .catch(() => undefined)
+        : undefined,
+    ]);
+    const approveTx: TxRequest | null =
+      spender && allowance !== undefined && allowance < amount
+        ? {
+            chainId: fromChain.chainId,
+            from: fromAddress,
+            to: getAddress(fromToken.address),
+            data: approveCalldata(spender, amount),
+            value: "0",
+            gas: null,
+          }
+        : null;
+    if (funds) checkFunds(funds, amount, txData, gasNative, gasPrice, approveTx !== null);
 
     const swapTx: TxRequest = {
       chainId: fromChain.chainId,
