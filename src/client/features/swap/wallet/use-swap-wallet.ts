@@ -1,12 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import useSWR from "swr";
-import { appConfigDataSchema } from "../../../../contract/app-config.ts";
 import type { MessageKey } from "../../../../contract/message-keys.ts";
-import { routes } from "../../../../contract/routes.ts";
 import { useHost } from "../../../host/host-context.tsx";
-import { http } from "../../../shared/api/http.ts";
-import { swrOptions } from "../../../shared/api/swr-options.ts";
+import { useAppConfig } from "../../../shared/api/app-config.ts";
 import { connectWalletNameAtom } from "../../../shared/settings/settings.ts";
 import {
   ADDRESS_PATTERN,
@@ -31,12 +27,7 @@ export interface SwapWallet {
 const loadWalletConnect = () => import("../../../shared/wallet/walletconnect-session.ts");
 
 function useWalletConnectProjectId(): { projectId: string | null; loading: boolean } {
-  // the same key and answer as the sign-in's read of app/config, so one request serves both
-  const config = useSWR(
-    routes.appConfig.path,
-    () => http.get(routes.appConfig.path, { parse: (data) => appConfigDataSchema.parse(data) }),
-    swrOptions,
-  );
+  const config = useAppConfig();
   return { projectId: config.data?.walletConnectProjectId ?? null, loading: config.isLoading };
 }
 
