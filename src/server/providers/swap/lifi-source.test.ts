@@ -117,6 +117,23 @@ describe("LI.FI quotes", () => {
     await expectReason(under.source.quote(quoteRequest(), never()), "noQuotation");
   });
 
+  it("reads the code, the message and each tool's error on their own: an odd field loses nothing else", async () => {
+    under.standIn.handle(() =>
+      json(
+        {
+          message: "No available quotes for the requested transfer",
+          code: 1002,
+          errors: [{ tool: "odd" }, "not an object", { tool: "one", code: "AMOUNT_TOO_LOW", message: "too low" }],
+        },
+        404,
+      ),
+    );
+    const error = await expectReason(under.source.quote(quoteRequest(), never()), "amountOutOfRange");
+    expect(error.message).toContain("code 1002 No available quotes");
+    under.standIn.handle(() => json({ message: "Invalid toToken: unknown token", code: "1011" }, 400));
+    await expectReason(under.source.quote(quoteRequest(), never()), "unsupportedSwapPair");
+  });
+
   it("a validation error on a token is an unsupported pair, on the amount out of range", async () => {
     under.standIn.handle(() => lifiValidationReply("Invalid toToken: unknown token 0x6b17... on chain 1"));
     await expectReason(under.source.quote(quoteRequest(), never()), "unsupportedSwapPair");

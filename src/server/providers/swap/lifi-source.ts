@@ -57,13 +57,27 @@ export const LIFI_CHAIN_IDS: ReadonlySet<number> = new Set([
 const LIFI_NATIVE = "0x0000000000000000000000000000000000000000";
 
 const toolError = z.object({ code: z.string(), tool: z.string().optional(), message: z.string().optional() }).loose();
-const errorBody = z
-  .object({
-    message: z.string().optional(),
-    code: z.number().optional(),
-    errors: z.array(toolError).optional(),
-  })
-  .loose();
+const errorFields = z.record(z.string(), z.unknown());
+
+/**
+ * LI.FI's error body read field by field: a code of another type, or one odd entry in `errors`, does not lose the
+ * rest (the message, the other tools' codes). The body's text stands in for a message when it is not a JSON object.
+ */
+function lifiError(answer: UpstreamAnswer): { code: number | undefined; message: string; errors: { code: string }[] } {
+  const body = errorFields.safeParse(answer.json());
+  if (!body.success) return { code: undefined, message: snippet(answer.text()), errors: [] };
+  const { code, message, errors } = body.data;
+  return {
+    code: typeof code === "number" ? code : undefined,
+    message: typeof message === "string" ? message : "",
+    errors: Array.isArray(errors)
+      ? errors.flatMap((entry: unknown) => {
+          const tool = toolError.safeParse(entry);
+          return tool.success ? [tool.data] : [];
+        })
+      : [],
+  };
+}
 
 const stepAction = z.object({ fromChainId: z.number().int(), toChainId: z.number().int() }).loose();
 const includedStep = z.object({ type: z.string(), tool: z.string(), action: stepAction }).loose();
@@ -128,17 +142,13 @@ const TOOL_FAILURE: Readonly<Record<string, QuoteFailure>> = {
 const FAILURE_ORDER: readonly QuoteFailure[] = ["amountOutOfRange", "insufficientLiquidity", "noQuotation"];
 
 function lifiFailure(name: string, answer: UpstreamAnswer): QuoteError {
-  const body = errorBody.safeParse(answer.json());
-  const code = body.success ? body.data.code : undefined;
-  const message = body.success ? (body.data.message ?? "") : snippet(answer.text());
+  const { code, message, errors } = lifiError(answer);
   const detail = `${name}: HTTP ${answer.status}${code ? ` code ${code}` : ""} ${message}`.trim();
   const common = commonFailure(name, answer);
   if (common) return common;
   if (code === 1005) return new QuoteError("tooFrequent", detail);
   if (code === 1002 || answer.status === 404) {
-    const found = new Set(
-      (body.success ? (body.data.errors ?? []) : []).map((e) => TOOL_FAILURE[e.code] ?? "noQuotation"),
-    );
+    const found = new Set(errors.map((e) => TOOL_FAILURE[e.code] ?? "noQuotation"));
     return new QuoteError(FAILURE_ORDER.find((f) => found.has(f)) ?? "noQuotation", detail);
   }
   if (answer.status === 400 || code === 1011) {
