@@ -474,18 +474,22 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     : () => undefined;
   // swaps from the user's own wallet: chain table, token lists, balances, quote sources, orders and their tracker
   const swap = createSwapModule({ db, settings: config.swap, market, clock, logger });
-  // open swap orders are followed in the background, by one node at a time (and on demand by getOrderStatus)
+  // open swap orders are followed in the background, by one node at a time (and on demand by getOrderStatus); with no
+  // quote source configured no order can be opened, and nothing is followed
   let swapSweeping: Promise<unknown> | undefined;
   const swapStatusMs = config.swap.statusSeconds * 1000;
-  const stopSwapTracker = timers.every(swapStatusMs, () => {
-    swapSweeping ??= pubsub
-      .lease("swap-tracker", swapStatusMs)
-      .then((leader) => (leader ? swap.tracker.sweep() : undefined))
-      .catch((error: unknown) => logger.warn({ err: error }, "swap order sweep failed"))
-      .finally(() => {
-        swapSweeping = undefined;
-      });
-  });
+  const stopSwapTracker =
+    swap.sources.length > 0
+      ? timers.every(swapStatusMs, () => {
+          swapSweeping ??= pubsub
+            .lease("swap-tracker", Math.max(3 * swapStatusMs, 5_000))
+            .then((leader) => (leader ? swap.tracker.sweep() : undefined))
+            .catch((error: unknown) => logger.warn({ err: error }, "swap order sweep failed"))
+            .finally(() => {
+              swapSweeping = undefined;
+            });
+        })
+      : () => undefined;
   const userInfo = createUserInfoService({ db, clock, users, quota });
   // the points ledger and the points center on it; the profile it shows is user info's
   const points = createPointsService({

@@ -61,7 +61,10 @@ export interface SwapTracker {
    * it already (it is not asked for again)
    */
   check(row: SwapOrderRow, tx?: ChainTx): Promise<SwapOrderRow>;
-  /** checks the open orders that are due (one batch); how many were checked */
+  /**
+   * checks the open orders that are due (one batch); how many were checked. Quotes expired over a day ago are dropped
+   * too, at most every few minutes.
+   */
   sweep(): Promise<number>;
 }
 
@@ -69,6 +72,8 @@ export interface SwapTracker {
 const SWEEP_BATCH = 100;
 /** Kept quotes are dropped a day after they expired. */
 const QUOTE_KEEP_MS = 24 * 3_600_000;
+/** Expired quotes are looked for at most this often (a sweep runs every few seconds). */
+const QUOTE_DROP_EVERY_MS = 5 * 60_000;
 
 type Outcome = { status: SwapOrderStatus; reason?: MessageKey | null; patch?: SwapOrderPatch } | "unchanged";
 
@@ -307,12 +312,17 @@ export function createSwapTracker(deps: SwapTrackerDeps): SwapTracker {
     return updated ?? (await repository.byId(row.id)) ?? row;
   }
 
+  let droppedAt: number | undefined;
+
   return {
     isDue,
     check,
     async sweep() {
       const now = clock.now();
-      await repository.dropQuotes(new Date(now.getTime() - QUOTE_KEEP_MS));
+      if (droppedAt === undefined || now.getTime() - droppedAt >= QUOTE_DROP_EVERY_MS) {
+        droppedAt = now.getTime();
+        await repository.dropQuotes(new Date(now.getTime() - QUOTE_KEEP_MS));
+      }
       const due = await repository.due(new Date(now.getTime() - statusMs), SWEEP_BATCH);
       for (const row of due) await check(row);
       return due.length;

@@ -402,6 +402,30 @@ describe("orders", () => {
     expect(await swap.orderStatus(5, order.orderId)).toMatchObject({ status: "timeout", statusReason: "txNotFound" });
   });
 
+  it("drops quotes expired a day ago at most every few minutes, not on every sweep", async () => {
+    const repository = createSwapOrdersRepository(handle.db);
+    let drops = 0;
+    const counted = {
+      ...repository,
+      dropQuotes: (before: Date) => {
+        drops += 1;
+        return repository.dropQuotes(before);
+      },
+    };
+    const tracker = createSwapTracker({ repository: counted, chains, sources: [], clock, logger, settings });
+    const { swap } = service([source("a", async () => answer(1n))]);
+    await swap.quote(query({ fromAddress: WALLET }), 5);
+    await tracker.sweep();
+    clock.advance(60_000);
+    await tracker.sweep();
+    expect(drops).toBe(1);
+    expect(await handle.db.select().from(swapQuotes)).toHaveLength(1);
+    clock.advance(25 * 3_600_000);
+    await tracker.sweep();
+    expect(drops).toBe(2);
+    expect(await handle.db.select().from(swapQuotes)).toHaveLength(0);
+  });
+
   it("records a swap reported after its order timed out; a timed-out order without one can be cancelled", async () => {
     const { swap, tracker } = service([source("a", async () => answer(1n))]);
     const { quote } = await swap.quote(query({ fromAddress: WALLET }), 5);
