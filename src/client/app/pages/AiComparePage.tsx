@@ -8,7 +8,6 @@ import { COIN_SEARCH_DEBOUNCE_MS } from "../../features/market/components/CoinSe
 import { AmountFigure } from "../../features/market/components/MarketFigures.tsx";
 import { MarketStatusLabel } from "../../features/market/components/MarketStatusLabel.tsx";
 import { PriceChange } from "../../features/market/components/PriceChange.tsx";
-import { useDebouncedValue } from "../../features/market/components/use-debounced-value.ts";
 import { useAiScore } from "../../features/score/api/get-ai-score.ts";
 import { AiScorePanel, ScoreCaveat } from "../../features/score/components/AiScorePanel.tsx";
 import { CompareCoinPicker, type PickerMatches } from "../../features/score/components/CompareCoinPicker.tsx";
@@ -20,6 +19,7 @@ import {
   pickForCompare,
 } from "../../features/score/model/compare-choice.ts";
 import { useDisplayPrice } from "../../shared/currency/use-display-price.ts";
+import { useDebouncedValue } from "../../shared/hooks/use-debounced-value.ts";
 import { LoadError } from "../../shared/ui/LoadError.tsx";
 import type { PageProps } from "./page-props.ts";
 import "./pages.css";

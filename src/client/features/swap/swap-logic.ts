@@ -29,8 +29,6 @@ export function pairAssetTokens(
   return [...new Set(addresses)].sort();
 }
 
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /** What an amount field keeps of typed text: digits and one decimal point ("," reads as "."). */
 export function cleanAmountInput(text: string): string {
   const normalised = text.replace(/,/g, ".").replace(/[^\d.]/g, "");

@@ -1,23 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import { swapRoutes } from "../../../contract/swap.ts";
 import type { ApiError } from "../../shared/api/api-error.ts";
 import { swrOptions } from "../../shared/api/swr-options.ts";
+import { useDebouncedValue } from "../../shared/hooks/use-debounced-value.ts";
 import { getSwapQuote, type QuoteRequest, type SwapQuote } from "./api/swap-api.ts";
-
-/** The request once it has stayed the same for `delayMs` (spec §9 debounce 1 s): typing asks one quote. */
-export function useDebounced<T>(value: T, key: string, delayMs: number): T {
-  const [settled, setSettled] = useState<{ key: string; value: T }>({ key, value });
-  // the value of the latest render; the timer restarts only when the key changes, not on every render
-  const latest = useRef(value);
-  latest.current = value;
-  useEffect(() => {
-    if (key === settled.key) return;
-    const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
-    return () => clearTimeout(timer);
-  }, [key, delayMs, settled.key]);
-  return settled.value;
-}
 
 function requestKey(request: QuoteRequest | null): string {
   return request === null ? "" : JSON.stringify(request);
@@ -38,8 +25,14 @@ const systemClock: QuoteClock = { now: () => Date.now() };
  */
 export function useSwapQuote(request: QuoteRequest | null, debounceMs: number, clock: QuoteClock = systemClock) {
   const key = requestKey(request);
-  const settled = useDebounced(request, key, debounceMs);
-  const settledKey = requestKey(settled);
+  // the request's text is debounced (a new request object comes with every render); the request asked is the
+  // one that text was made from
+  const settledKey = useDebouncedValue(key, debounceMs);
+  const requests = useRef(new Map<string, QuoteRequest | null>());
+  if (!requests.current.has(key)) requests.current.set(key, request);
+  const settled = requests.current.get(settledKey) ?? null;
+  // keep only the live requests: the one typed now and the one asked
+  for (const seen of requests.current.keys()) if (seen !== key && seen !== settledKey) requests.current.delete(seen);
   const pending = key !== settledKey;
   const swr = useSWR<SwapQuote, ApiError, readonly [string, string] | null>(
     settled === null ? null : [swapRoutes.swapGetQuoteData.path, settledKey],

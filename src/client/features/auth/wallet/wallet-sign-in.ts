@@ -1,7 +1,6 @@
 import { type Address, getAddress, stringToHex } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { LoginData, UserLoginBody, WalletNonceData } from "../../../../contract/auth.ts";
-import { Swap } from "../../../../contract/constants.ts";
 import { type KnownChain, switchToChain } from "../../../shared/wallet/chain-switch.ts";
 import { type Eip1193Provider, toChainId } from "../../../shared/wallet/eip1193.ts";
 
@@ -24,12 +23,10 @@ export interface WalletSignInDeps {
 }
 
 /**
- * The chains the server takes a sign-in message on (spec §5: those of WalletConnect, the server's default
- * SIWE_CHAIN_IDS); a message naming another chain is refused with noUseNetwork.
+ * The chains the server takes a sign-in message on when its own list (app/config signInChainIds) is not known:
+ * spec §5, those of WalletConnect (the server's default SIWE_CHAIN_IDS), the one list in walletconnect-chains.ts.
  */
-export function isSignInChain(chainId: number): boolean {
-  return (Swap.walletConnectChainIds as readonly number[]).includes(chainId);
-}
+export { isWalletConnectChain as isSignInChain } from "../../../shared/wallet/walletconnect-chains.ts";
 
 /** Where a browser wallet on another chain is asked to go before it signs. */
 export const ETHEREUM: KnownChain = { chainId: 1 };

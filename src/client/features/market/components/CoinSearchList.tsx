@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { Coin } from "../../../../contract/market.ts";
+import { useDebouncedValue } from "../../../shared/hooks/use-debounced-value.ts";
 import { preloadCoinList, useCoinList } from "../api/get-coin-list.ts";
 import { CoinTable } from "./CoinTable.tsx";
 import { MarketSourceNote } from "./MarketFigures.tsx";
 import { Pager } from "./Pager.tsx";
-import { useDebouncedValue } from "./use-debounced-value.ts";
 import "./market.css";
 import { type CoinMatches, CoinSearchField, CoinSearchResults } from "../../../shared/ui/CoinSearch.tsx";
 

@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import type { SwapOrder } from "../../../../contract/swap.ts";
-import { formatBalance } from "../../../shared/format/balance.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
-import { StatusBadge, TxLink } from "../orders/components/OrderParts.tsx";
+import { amountText, StatusBadge, TxLink } from "../orders/components/OrderParts.tsx";
 import { type StepState, stepStates, transferSteps, transferStepText } from "../orders/order-text.ts";
 import type { SwapFlowStage } from "../wallet/swap-flow.ts";
 
@@ -33,10 +32,6 @@ function orderOf(run: SwapProgressProps["run"]): SwapOrder | null {
   if (run.phase === "done") return run.order;
   if (run.phase === "failed") return run.order;
   return "order" in run.stage ? run.stage.order : null;
-}
-
-function amountText(value: string | null, symbol: string): string {
-  return `${formatBalance(value === null ? null : Number(value))} ${symbol}`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { loginStatusAtom, signInDialogOpenAtom } from "../../../shared/session/session.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { ChainSwitchError, switchToChain } from "../../../shared/wallet/chain-switch.ts";
-import { providerErrorCode, USER_REJECTED } from "../../../shared/wallet/eip1193.ts";
+import { ADDRESS_PATTERN, providerErrorCode, USER_REJECTED } from "../../../shared/wallet/eip1193.ts";
 import { isWalletConnectChain } from "../../../shared/wallet/walletconnect-chains.ts";
 import {
   addSwapTransData,
@@ -31,7 +31,6 @@ import {
   apiAmount,
   checkSlippage,
   cleanAmountInput,
-  EVM_ADDRESS,
   isNativeToken,
   pairAssetTokens,
   type SwapAction,
@@ -258,7 +257,7 @@ export function SwapScreen({
   const amount = from ? amountUnits(amountText, from.decimals) : null;
   const slippageCheck = checkSlippage(slippage);
   const receiveTrimmed = receiveText.trim();
-  const receiveOk = receiveTrimmed === "" || EVM_ADDRESS.test(receiveTrimmed);
+  const receiveOk = receiveTrimmed === "" || ADDRESS_PATTERN.test(receiveTrimmed);
   const receiveAddress = receiveTrimmed === "" ? address : receiveTrimmed;
   const quoteRequest =
     from && to && amount !== null && amount > 0n && slippageCheck.value !== null && receiveOk && !sameToken(from, to)

@@ -1,11 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import {
-  finalSwapStatuses,
-  NATIVE_TOKEN_ADDRESS,
-  type SwapOrder,
-  type SwapOrderStatus,
-} from "../../../../contract/swap.ts";
+import { finalSwapStatuses, type SwapOrder, type SwapOrderStatus } from "../../../../contract/swap.ts";
+import { isNativeToken } from "../swap-logic.ts";
 
 /** Spec §4 order statuses, in the spec's words. */
 export const swapStatusText: Readonly<Record<SwapOrderStatus, MessageDescriptor>> = {
@@ -52,10 +48,6 @@ export const transferStepText: Readonly<Record<TransferStep, MessageDescriptor>>
 
 export type StepState = "done" | "current" | "failed" | "todo" | "skipped";
 
-function sellsNativeCoin(order: SwapOrder): boolean {
-  return order.fromToken.address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
-}
-
 /**
  * Where an order stands on the spec's four transfer steps. Selling the chain's coin needs no approval (skipped).
  * An order awaiting its deposit is at the approval until an approval hash is known, then at the transfer; a
@@ -64,7 +56,7 @@ function sellsNativeCoin(order: SwapOrder): boolean {
  * marks the step it stopped at as failed.
  */
 export function stepStates(order: SwapOrder): Record<TransferStep, StepState> {
-  const approve: StepState = sellsNativeCoin(order) ? "skipped" : "done";
+  const approve: StepState = isNativeToken(order.fromToken.address) ? "skipped" : "done";
   const at = (current: TransferStep, mark: "current" | "failed"): Record<TransferStep, StepState> => {
     const index = transferSteps.indexOf(current);
     const state = (step: TransferStep): StepState => {

@@ -1,4 +1,4 @@
-import { finalSwapStatuses, type SwapOrder, type TxRequest } from "../../../../contract/swap.ts";
+import type { SwapOrder, TxRequest } from "../../../../contract/swap.ts";
 import {
   type AddableChain,
   ChainSwitchError,
@@ -12,6 +12,7 @@ import {
   USER_REJECTED,
 } from "../../../shared/wallet/eip1193.ts";
 import type { AddTransDataBody, SwapData, SwapDataBody } from "../api/swap-api.ts";
+import { isFinalStatus } from "../orders/order-text.ts";
 
 /**
  * The swap from the user's own wallet: the server builds the transactions, the wallet signs them. Order:
@@ -81,10 +82,6 @@ export const defaultSwapTiming: SwapFlowTiming = {
   receiptTimeoutMs: 10 * 60_000,
 };
 
-function isFinal(order: SwapOrder): boolean {
-  return finalSwapStatuses.includes(order.status);
-}
-
 function aborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
@@ -138,7 +135,7 @@ export async function followOrder(
   signal?: AbortSignal,
 ): Promise<SwapOrder> {
   let current = order;
-  while (!isFinal(current) && !aborted(signal)) {
+  while (!isFinalStatus(current.status) && !aborted(signal)) {
     await timing.wait(timing.statusPollMs);
     if (aborted(signal)) break;
     try {
