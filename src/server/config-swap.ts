@@ -1,5 +1,6 @@
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { chainIdSchema, optionalString, rpcUrlSchema } from "./config-schemas.ts";
 
 /**
  * The swap settings (issue 16): which quote sources answer, where they are, the integrator fee, how orders are
@@ -47,37 +48,33 @@ export interface SwapSettings {
   orderTimeoutMinutes: number;
   /** USD swapped per account and UTC day before 331 (KYC needed) */
   dailyLimitUsd: number;
-  /** JSON-RPC URLs that replace the chain table's public ones (CHAIN_RPC_URL_<chainId>) */
+  /** JSON-RPC URLs that replace the chain table's public ones (CHAIN_RPC_URL_<chainId>, else EVM_RPC_URL_<chainId>) */
   rpcUrls: Record<number, string>;
 }
 
-const optional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
-const httpUrl = z.url({ protocol: /^https?$/ });
+/** the services' URLs are read as the nodes' are: http(s) only */
+const httpUrl = rpcUrlSchema;
 
 export const swapEnvSchema = z.object({
   SWAP_SOURCES: z.string().default("lifi,velora"),
   SWAP_LIFI_URL: httpUrl.default("https://li.quest/v1"),
-  SWAP_LIFI_API_KEY: optional,
+  SWAP_LIFI_API_KEY: optionalString,
   SWAP_VELORA_URL: httpUrl.default("https://api.paraswap.io"),
   SWAP_ZEROEX_URL: httpUrl.default("https://api.0x.org"),
-  SWAP_ZEROEX_API_KEY: optional,
+  SWAP_ZEROEX_API_KEY: optionalString,
   SWAP_ONEINCH_URL: httpUrl.default("https://api.1inch.dev/swap/v6.0"),
-  SWAP_ONEINCH_API_KEY: optional,
-  SWAP_V2_CHAIN_ID: optional,
-  SWAP_V2_ROUTER: optional,
-  SWAP_V2_TOKENS: optional,
-  SWAP_V2_RPC_URL: optional,
+  SWAP_ONEINCH_API_KEY: optionalString,
+  SWAP_V2_CHAIN_ID: optionalString,
+  SWAP_V2_ROUTER: optionalString,
+  SWAP_V2_TOKENS: optionalString,
+  SWAP_V2_RPC_URL: optionalString,
   SWAP_V2_NAME: z.string().trim().min(1).max(40).default("Local chain"),
   SWAP_INTEGRATOR: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,23}$/)
     .default("mountainlion"),
   SWAP_FEE_BPS: z.coerce.number().int().min(0).max(300).default(0),
-  SWAP_FEE_RECIPIENT: optional,
+  SWAP_FEE_RECIPIENT: optionalString,
   SWAP_QUOTE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   SWAP_QUOTE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   SWAP_STATUS_SECONDS: z.coerce.number().positive().default(15),
@@ -137,17 +134,26 @@ export function parseSwapSettings(e: SwapEnv, env: Record<string, string | undef
   }
   if (e.SWAP_FEE_BPS > 0 && !feeRecipient) throw bad("SWAP_FEE_BPS above 0 also needs SWAP_FEE_RECIPIENT");
 
+  // CHAIN_RPC_URL_<id>, else the node signatures are checked through (EVM_RPC_URL_<id>, which config.ts checks)
   const rpcUrls: Record<number, string> = {};
+  const chainRpcUrls: Record<number, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    const match = /^CHAIN_RPC_URL_(.*)$/.exec(name);
-    if (!match || value === undefined || value.trim() === "") continue;
-    const id = Number(match[1]);
-    if (!/^[1-9]\d{0,15}$/.test(match[1] ?? "") || !Number.isSafeInteger(id)) {
-      throw bad(`${name}: the name must end in a chain id`);
+    const url = optionalString.parse(value);
+    if (url === undefined) continue;
+    const evm = /^EVM_RPC_URL_(.*)$/.exec(name);
+    if (evm) {
+      const id = chainIdSchema.safeParse(evm[1]);
+      if (id.success && rpcUrlSchema.safeParse(url).success) rpcUrls[id.data] = url;
+      continue;
     }
-    if (!httpUrl.safeParse(value.trim()).success) throw bad(`${name} must be an http(s) URL`);
-    rpcUrls[id] = value.trim();
+    const match = /^CHAIN_RPC_URL_(.*)$/.exec(name);
+    if (!match) continue;
+    const id = chainIdSchema.safeParse(match[1]);
+    if (!id.success) throw bad(`${name}: the name must end in a chain id`);
+    if (!rpcUrlSchema.safeParse(url).success) throw bad(`${name} must be an http(s) URL`);
+    chainRpcUrls[id.data] = url;
   }
+  Object.assign(rpcUrls, chainRpcUrls);
 
   return {
     sources: [...sources],

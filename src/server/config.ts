@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Packages, PointsProducts, Quotas } from "../contract/constants.ts";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
 import { isLoopbackHost, parseProxyList } from "./addresses.ts";
+import { chainIdSchema, optionalString, rpcUrlSchema } from "./config-schemas.ts";
 import { parseSwapSettings, type SwapSettings, swapEnvSchema } from "./config-swap.ts";
 import { isTronAddress } from "./providers/chains/tron-address.ts";
 
@@ -17,11 +18,6 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .optional()
   .transform((value) => value === "true" || value === "1" || value === "yes");
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
@@ -411,13 +407,6 @@ function parseTrustProxy(value: string | undefined): string[] {
   if (typeof list === "string") throw new ConfigError(`Invalid configuration: TRUST_PROXY: ${list}`);
   return list;
 }
-
-const chainIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
-const rpcUrlSchema = z.url({ protocol: /^https?$/ });
 
 /** SIWE_CHAIN_IDS (comma-separated chain ids) and every EVM_RPC_URL_<chainId>, whose chain must be among them. */
 function parseSiweSettings(chainList: string, env: Record<string, string | undefined>): Config["siwe"] {
