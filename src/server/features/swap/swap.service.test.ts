@@ -426,6 +426,43 @@ describe("orders", () => {
     expect(await handle.db.select().from(swapQuotes)).toHaveLength(0);
   });
 
+  it("records a swap whose order the tracker timed out while the report was being written", async () => {
+    const repository = createSwapOrdersRepository(handle.db);
+    let raced = false;
+    const racing = {
+      ...repository,
+      update: async (...[id, from, patch]: Parameters<typeof repository.update>) => {
+        if (patch.transferOutHash && !raced) {
+          raced = true;
+          await repository.update(id, from, { status: "timeout", statusReason: "txNotFound" });
+        }
+        return repository.update(id, from, patch);
+      },
+    };
+    const sources = [source("a", async () => answer(1n))];
+    const tracker = createSwapTracker({ repository: racing, chains, sources, clock, logger, settings });
+    const swap = createSwapService({
+      repository: racing,
+      chains,
+      tokens,
+      balances,
+      sources,
+      tracker,
+      settings,
+      usdPrice: () => 1,
+      clock,
+      logger,
+    });
+    const { quote } = await swap.quote(query({ fromAddress: WALLET }), 5);
+    const { order } = await swap.swapData(5, { quoteId: quote.quoteId, fromAddress: WALLET });
+    const hash = `0x${"ef".repeat(32)}`;
+    expect(await swap.addTransData(5, { orderId: order.orderId, hash, kind: "swap" })).toMatchObject({
+      status: "pending",
+      transferOutHash: hash,
+    });
+    expect(raced).toBe(true);
+  });
+
   it("records a swap reported after its order timed out; a timed-out order without one can be cancelled", async () => {
     const { swap, tracker } = service([source("a", async () => answer(1n))]);
     const { quote } = await swap.quote(query({ fromAddress: WALLET }), 5);
