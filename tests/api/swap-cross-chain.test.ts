@@ -1,4 +1,12 @@
-import { createTestClient, createWalletClient, defineChain, getAddress, http, parseEther } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  parseEther,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../src/server/providers/clock.ts";
@@ -119,6 +127,8 @@ async function bridgeOrder(u: User): Promise<OrderAnswer> {
     value: BigInt(swapTx.value),
     ...(swapTx.gas !== null && { gas: BigInt(swapTx.gas) }),
   });
+  // reported once mined, as a wallet does after its receipt (a hash anvil has not mined yet is pending)
+  await createPublicClient({ transport: http(from.url) }).waitForTransactionReceipt({ hash, pollingInterval: 20 });
   const reported = await post(u, "/swap/addTransData", { orderId: order.orderId, hash, kind: "swap" });
   expect(reported.json, reported.text).toMatchObject({
     code: 200,
