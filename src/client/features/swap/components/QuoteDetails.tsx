@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { priceText } from "../../../../contract/price-format.ts";
 import type { ChainEntry, SwapQuote } from "../../../../contract/swap.ts";
-import { formatBalance } from "../../../shared/format/balance.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
+import { formatPercent } from "../../../shared/format/percent.ts";
+import { formatPrice, formatUsd } from "../../../shared/format/price.ts";
+import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { type ArrivalBucket, arrivalBucket } from "../swap-logic.ts";
 
@@ -15,10 +16,6 @@ export interface QuoteDetailsProps {
   onRefresh: () => void;
 }
 
-function amount(value: string | null): string {
-  return formatBalance(value === null ? null : Number(value));
-}
-
 /**
  * Everything the quote says (spec §2 swap with quote): rate, minimum received after slippage, gas (coin and USD),
  * route, estimated time (spec §9), the integrator fee (never hidden), the source and the other sources asked, and
@@ -28,7 +25,7 @@ export function QuoteDetails({ quote, fromChain, chains, refreshing, onRefresh }
   const { t, i18n } = useLingui();
   const from = quote.fromToken.symbol;
   const to = quote.toToken.symbol;
-  const rate = priceText(Number(quote.rate));
+  const rate = formatPrice(Number(quote.rate));
   const gasCoin = fromChain?.symbol ?? "";
   const chainName = (id: number) => chains.find((chain) => chain.chainId === id)?.name ?? String(id);
   const arrival: Record<ArrivalBucket, string> = {
@@ -37,7 +34,7 @@ export function QuoteDetails({ quote, fromChain, chains, refreshing, onRefresh }
     "1-10m": t`1~10 min`,
     "5-30m": t`5~30 min`,
   };
-  const feePercent = (quote.fee.bps / 100).toString();
+  const feePercent = formatPercent(quote.fee.bps / 100);
   const quotedAt = formatDate(quote.quotedAt, i18n.locale, { withTime: true });
   return (
     <section className="swap-quote" aria-label={t`Quote`}>
@@ -49,15 +46,15 @@ export function QuoteDetails({ quote, fromChain, chains, refreshing, onRefresh }
         <div>
           <dt>{t`Minimum received`}</dt>
           <dd>
-            {`${amount(quote.toAmountMin)} ${to}`}{" "}
+            {`${formatTokenAmount(quote.toAmountMin)} ${to}`}{" "}
             <span className="swap-muted">{t`(slippage ${quote.slippage}%)`}</span>
           </dd>
         </div>
         <div>
           <dt>{t`Network fee (gas)`}</dt>
           <dd>
-            {quote.gasNative === null ? t`Not given by the source` : `${amount(quote.gasNative)} ${gasCoin}`}
-            {quote.gasUsd !== null ? ` (≈ $${priceText(Number(quote.gasUsd))})` : ""}
+            {quote.gasNative === null ? t`Not given by the source` : `${formatTokenAmount(quote.gasNative)} ${gasCoin}`}
+            {quote.gasUsd !== null ? ` (≈ ${formatUsd(Number(quote.gasUsd))})` : ""}
           </dd>
         </div>
         <div>
@@ -87,7 +84,7 @@ export function QuoteDetails({ quote, fromChain, chains, refreshing, onRefresh }
         </div>
         <div>
           <dt>{t`Service fee`}</dt>
-          <dd>{quote.fee.bps > 0 ? `${feePercent}% (${amount(quote.fee.amount)} ${from})` : t`No fee`}</dd>
+          <dd>{quote.fee.bps > 0 ? `${feePercent} (${formatTokenAmount(quote.fee.amount)} ${from})` : t`No fee`}</dd>
         </div>
         <div>
           <dt>{t`Source`}</dt>
@@ -101,7 +98,7 @@ export function QuoteDetails({ quote, fromChain, chains, refreshing, onRefresh }
                 {quote.compared.map((other) => (
                   <li key={other.source}>
                     {other.toAmount !== null
-                      ? `${other.source}: ${amount(other.toAmount)} ${to}`
+                      ? `${other.source}: ${formatTokenAmount(other.toAmount)} ${to}`
                       : `${other.source}: ${i18n._(messageForKey(other.reason ?? "noQuotation"))}`}
                   </li>
                 ))}

@@ -8,7 +8,7 @@ import type { MessageKey } from "../../../../contract/message-keys.ts";
 import type { ChainEntry, SwapOrder, SwapToken } from "../../../../contract/swap.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { shortenAddress } from "../../../shared/format/address.ts";
-import { formatBalance } from "../../../shared/format/balance.ts";
+import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { loginStatusAtom, signInDialogOpenAtom } from "../../../shared/session/session.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
@@ -498,7 +498,7 @@ export function SwapScreen({
       );
     }
     if (!loaded) return <span className="swap-muted">{t`Balance: …`}</span>;
-    const shown = formatBalance(Number(asset?.balance ?? "0"));
+    const shown = formatTokenAmount(asset?.balance ?? "0");
     return (
       <span className="swap-balance">
         {t`Balance: ${shown}`}
@@ -517,7 +517,7 @@ export function SwapScreen({
   };
 
   const fromNetwork = fromChain?.name ?? from?.chain ?? "";
-  const receiveShown = quote ? formatBalance(Number(quote.toAmount)) : "";
+  const receiveShown = quote ? formatTokenAmount(quote.toAmount) : "";
 
   return (
     <div className="swap-card">

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import type { ChainEntry, SwapToken } from "../../../../contract/swap.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
-import { formatBalance } from "../../../shared/format/balance.ts";
+import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { useSwapTokenList, useWalletAssets } from "../api/swap-api.ts";
@@ -127,7 +127,7 @@ function TokenPickerBody({
                     <span className="swap-muted">{token.name}</span>
                   </span>
                   {balance !== undefined ? (
-                    <span className="swap-picker__balance">{formatBalance(Number(balance))}</span>
+                    <span className="swap-picker__balance">{formatTokenAmount(balance)}</span>
                   ) : null}
                 </button>
               </li>

@@ -3,13 +3,13 @@ import type { MouseEvent } from "react";
 import type { SwapOrder, SwapOrderStatus } from "../../../../../contract/swap.ts";
 import { useHost } from "../../../../host/host-context.tsx";
 import { shortenAddress } from "../../../../shared/format/address.ts";
-import { formatBalance } from "../../../../shared/format/balance.ts";
+import { formatTokenAmount } from "../../../../shared/format/token-amount.ts";
 import { statusTone, swapStatusText } from "../order-text.ts";
 import "./orders.css";
 
 /** A token amount as the app shows balances (up to 6 decimals), with its symbol. */
 export function amountText(amount: string | null, symbol: string): string {
-  return `${formatBalance(amount === null ? null : Number(amount))} ${symbol}`;
+  return `${formatTokenAmount(amount)} ${symbol}`;
 }
 
 /** What arrived once known, else what was quoted. */
