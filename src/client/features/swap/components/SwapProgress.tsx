@@ -86,7 +86,8 @@ export function SwapProgress({ run, onCancelOrder, onClose }: SwapProgressProps)
       ) : null}
       <ol className="swap-steps" aria-label={t`Transfer steps`}>
         {transferSteps.map((step) => {
-          const state = states?.[step] ?? (run.phase === "failed" && step === "approve" ? "failed" : "todo");
+          // no order yet (the network switch or the order itself failed): no step was reached, none failed
+          const state = states?.[step] ?? "todo";
           return (
             <li key={step} className={`swap-steps__step swap-steps__step--${state}`} data-state={state}>
               <span className="swap-steps__name">{i18n._(transferStepText[step])}</span>
