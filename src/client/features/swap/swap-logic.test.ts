@@ -5,6 +5,7 @@ import {
   arrivalBucket,
   checkSlippage,
   cleanAmountInput,
+  maxAmountText,
   type SwapActionInput,
   swapAction,
 } from "./swap-logic.ts";
@@ -82,5 +83,14 @@ describe("the action", () => {
     expect(swapAction({ ...ready, needsApproval: true })).toEqual({ kind: "approve", symbol: "USDC" });
     expect(swapAction(ready).kind).toBe("swap");
     expect(swapAction({ ...ready, busy: true }).kind).toBe("busy");
+  });
+});
+
+describe("maxAmountText", () => {
+  it("keeps gas back on the chain's coin only, and never goes below 0", () => {
+    expect(maxAmountText(2n * 10n ** 18n, 18, true, "0.0012")).toBe("1.9976");
+    expect(maxAmountText(2n * 10n ** 18n, 18, true, null)).toBe("1.999");
+    expect(maxAmountText(10n ** 14n, 18, true, null)).toBe("0");
+    expect(maxAmountText(1_000_000n, 6, false, "0.0012")).toBe("1");
   });
 });

@@ -1,4 +1,4 @@
-import { parseUnits } from "viem";
+import { formatUnits, parseUnits } from "viem";
 import { Swap } from "../../../contract/constants.ts";
 import { NATIVE_TOKEN_ADDRESS, SWAP_SLIPPAGE_MAX } from "../../../contract/swap.ts";
 
@@ -27,6 +27,31 @@ export function pairAssetTokens(
     .filter((token) => token !== null && token.chainId === chainId && !isNativeToken(token.address))
     .map((token) => token?.address.toLowerCase() ?? "");
   return [...new Set(addresses)].sort();
+}
+
+/**
+ * What Max sells of the chain's coin when the quote gives no gas figure: 0.001 of the coin is kept for the
+ * network fee (enough for a swap's gas on the chains offered at ordinary prices).
+ */
+export const NATIVE_GAS_RESERVE = "0.001";
+
+/**
+ * The amount Max fills in: the whole balance of a token; of the chain's coin the balance less twice the quote's
+ * gas (a margin for the gas price moving), or less NATIVE_GAS_RESERVE when the gas is not known. Never below 0.
+ */
+export function maxAmountText(
+  balance: bigint,
+  decimals: number,
+  native: boolean,
+  gasNative: string | null | undefined,
+): string {
+  const reserve = !native
+    ? 0n
+    : gasNative
+      ? parseUnits(gasNative, decimals) * 2n
+      : parseUnits(NATIVE_GAS_RESERVE, decimals);
+  const left = balance - reserve;
+  return formatUnits(left > 0n ? left : 0n, decimals);
 }
 
 /** What an amount field keeps of typed text: digits and one decimal point ("," reads as "."). */

@@ -541,4 +541,19 @@ describe("choosing tokens", () => {
     const keys = new Set(reads.map((call) => `${call.query.get("chainId")}:${call.query.get("tokens")}`));
     expect([...keys]).toEqual([`1:${USDC.toLowerCase()}`]);
   });
+
+  it("Max on the chain's coin keeps twice the quote's gas, or a small reserve before a quote", async () => {
+    injectWallet();
+    stubApi(swapServer());
+    const { user } = renderSwap({ prefill: { fromChainId: 1, fromToken: "ETH", toToken: "USDC" } });
+    await screen.findByRole("button", { name: "Token to pay: ETH on Ethereum" });
+    const input = await screen.findByRole("textbox", { name: "You pay" });
+    // balance 2 ETH; no quote yet: 0.001 kept
+    await user.click(await screen.findByRole("button", { name: "Max" }));
+    expect(input).toHaveValue("1.999");
+    // the quote's gas is 0.0012 ETH: twice that is kept
+    await screen.findByRole("region", { name: "Quote" });
+    await user.click(screen.getByRole("button", { name: "Max" }));
+    expect(input).toHaveValue("1.9976");
+  });
 });

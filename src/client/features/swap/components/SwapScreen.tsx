@@ -32,6 +32,7 @@ import {
   checkSlippage,
   cleanAmountInput,
   isNativeToken,
+  maxAmountText,
   pairAssetTokens,
   type SwapAction,
   sameAddress,
@@ -507,7 +508,15 @@ export function SwapScreen({
             type="button"
             className="swap-link"
             disabled={running}
-            onClick={() => setAmountText(cleanAmountInput(asset.balance))}
+            onClick={() =>
+              setAmountText(
+                cleanAmountInput(
+                  fromBalance === null
+                    ? asset.balance
+                    : maxAmountText(fromBalance, from.decimals, isNativeToken(from.address), quote?.gasNative),
+                ),
+              )
+            }
           >
             {t`Max`}
           </button>
