@@ -5,7 +5,7 @@ import type { Clock } from "../../providers/clock.ts";
 import { createQuoteSources } from "../../providers/swap/quote-sources.ts";
 import { createUniswapV2Source } from "../../providers/swap/uniswap-v2-source.ts";
 import type { MarketService } from "../market/market.service.ts";
-import { createSwapAssistant } from "./ai/swap-assistant.ts";
+import { createSwapAssistant, marketSymbolOf } from "./ai/swap-assistant.ts";
 import { createWalletBalances } from "./balances/wallet-balances.ts";
 import { createChainTable } from "./chains/chain-table.ts";
 import { createSwapService } from "./swap.service.ts";
@@ -39,7 +39,7 @@ export function marketUsdPrice(market: Pick<MarketService, "view">): (symbol: st
     const upper = symbol.toUpperCase();
     try {
       const listed = market.view().byAbbr;
-      const coin = listed.get(upper) ?? (upper.startsWith("W") ? listed.get(upper.slice(1)) : undefined);
+      const coin = listed.get(upper) ?? listed.get(marketSymbolOf(upper));
       if (coin && Number.isFinite(coin.ticker.lastPrice)) return coin.ticker.lastPrice;
     } catch {
       // no market snapshot yet (a live source before its first refresh)
@@ -51,7 +51,7 @@ export function marketUsdPrice(market: Pick<MarketService, "view">): (symbol: st
 export function createSwapModule(deps: SwapModuleDeps) {
   const { db, settings, market, clock, logger } = deps;
   const chains = createChainTable(settings);
-  const tokens = createTokenLists({ chains, settings });
+  const tokens = createTokenLists({ chains, settings, clock });
   const balances = createWalletBalances({ chains, tokens, clock });
   const local = settings.uniswapV2;
   const localClient = local ? chains.client(local.chainId) : undefined;

@@ -2,7 +2,6 @@ import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from "viem";
 import { Swap } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { MessageKey } from "../../../contract/message-keys.ts";
-import { NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
 import { ApiError } from "../../api-error.ts";
 import type { QuoteFailure } from "../../providers/swap/quote-source.ts";
 
@@ -11,7 +10,7 @@ import type { QuoteFailure } from "../../providers/swap/quote-source.ts";
  * Pure: no chain and no database here; the service asks those and calls these with what they said.
  */
 
-export const isNative = (address: string) => address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
+export { isNativeToken as isNative } from "../../../contract/swap.ts";
 
 export const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
   typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
