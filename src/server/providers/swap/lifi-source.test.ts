@@ -74,7 +74,7 @@ describe("LI.FI quotes", () => {
   it("sends the key when one is set", async () => {
     const keyed = createLifiSource({
       lifi: { url: `${under.standIn.url}/v1`, apiKey: "k-123" },
-      quoteTimeoutMs: 2_000,
+      quoteTimeoutMs: 30_000,
     });
     onQuote();
     await keyed.quote(quoteRequest(), never());

@@ -22,7 +22,8 @@ export function sourceOnStandIn(make: (url: string, quoteTimeoutMs: number) => Q
   let current: { standIn: StandIn; source: QuoteSource } | undefined;
   beforeEach(async () => {
     const standIn = await startStandIn();
-    current = { standIn, source: make(standIn.url, 2_000) };
+    // generous: a loaded machine must slow a loopback answer down, not turn it into a timeout
+    current = { standIn, source: make(standIn.url, 30_000) };
   });
   afterEach(async () => {
     await current?.standIn.close();
