@@ -1,15 +1,14 @@
-import { swapScreenQuerySchema } from "../../../contract/chat.ts";
-import type { SwapPrefill } from "./components/SwapScreen.tsx";
+import { type SwapScreenQuery, swapScreenQuerySchema } from "../../../contract/chat.ts";
 
 /** The prefill the aiSwap chat (or a link) hands over; a name that does not read is left out, not guessed. */
-export function swapPrefillOf(search: string): SwapPrefill {
+export function swapPrefillOf(search: string): SwapScreenQuery {
   const params = new URLSearchParams(search);
   const shape = swapScreenQuerySchema.shape;
   const read = <T>(name: keyof typeof shape, parse: (value: string) => T | undefined): T | undefined => {
     const value = params.get(name);
     return value === null ? undefined : parse(value);
   };
-  const prefill: SwapPrefill = {};
+  const prefill: SwapScreenQuery = {};
   const fromChainId = read("fromChainId", (value) => shape.fromChainId.safeParse(value).data);
   const toChainId = read("toChainId", (value) => shape.toChainId.safeParse(value).data);
   const fromToken = read("fromToken", (value) => shape.fromToken.safeParse(value).data);

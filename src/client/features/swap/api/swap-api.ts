@@ -4,7 +4,6 @@ import {
   addTransDataBodySchema,
   type ChainEntry,
   cancelSwapOrderBodySchema,
-  hotTokensDataSchema,
   orderStatusBodySchema,
   type QuoteQuery,
   quoteDataSchema,
@@ -32,7 +31,6 @@ import { swrOptions } from "../../../shared/api/swr-options.ts";
 export type SupportChainListData = z.infer<typeof supportChainListDataSchema>;
 export type TokenListData = z.infer<typeof tokenListDataSchema>;
 export type WalletAssetsData = z.infer<typeof walletAssetsDataSchema>;
-export type HotTokensData = z.infer<typeof hotTokensDataSchema>;
 export type SwapData = z.infer<typeof swapDataSchema>;
 export type SwapOrdersData = z.infer<typeof swapOrdersDataSchema>;
 export type SwapDataBody = z.input<typeof swapDataBodySchema>;
@@ -75,14 +73,6 @@ export function getWalletAssets(
   return http.get(swapRoutes.getWalletAssets.path, {
     searchParams,
     parse: (data) => walletAssetsDataSchema.parse(data),
-  });
-}
-
-/** GET hotTokenForSwap: tokens by the market feed's 24h volume. */
-export function getHotTokensForSwap(chainId?: number): Promise<HotTokensData> {
-  return http.get(swapRoutes.hotTokenForSwap.path, {
-    searchParams: chainId === undefined ? {} : { chainId },
-    parse: (data) => hotTokensDataSchema.parse(data),
   });
 }
 
@@ -143,9 +133,6 @@ export function cancelSwapOrder(orderId: string): Promise<SwapOrder> {
     parse: (data) => swapOrderSchema.parse(data),
   });
 }
-
-/** Short alias the transaction record uses. */
-export const cancel = cancelSwapOrder;
 
 const chainListKey = swapRoutes.getSupportChainList.path;
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SwapScreenQuery } from "../../../../contract/chat.ts";
 import { NATIVE_TOKEN_ADDRESS } from "../../../../contract/swap.ts";
 import { createBrowserHost } from "../../../host/browser-host.ts";
 import type { Host } from "../../../host/host.ts";
@@ -25,7 +26,7 @@ import {
   WALLET,
 } from "../testing/swap-fixtures.ts";
 import type { SwapFlowTiming } from "../wallet/swap-flow.ts";
-import { type SwapPrefill, SwapScreen } from "./SwapScreen.tsx";
+import { SwapScreen } from "./SwapScreen.tsx";
 
 // No clocks: the debounce is 0 and the flow's waits resolve at once.
 const instant: SwapFlowTiming = {
@@ -35,14 +36,14 @@ const instant: SwapFlowTiming = {
   receiptTimeoutMs: 10,
 };
 
-const USDC_TO_ETH: SwapPrefill = { fromChainId: 1, fromToken: "USDC", toToken: "ETH" };
+const USDC_TO_ETH: SwapScreenQuery = { fromChainId: 1, fromToken: "USDC", toToken: "ETH" };
 
 afterEach(() => {
   Reflect.deleteProperty(window, "ethereum");
 });
 
 function renderSwap(
-  options: { prefill?: SwapPrefill; signedIn?: boolean; host?: Host; clock?: { now(): number } } = {},
+  options: { prefill?: SwapScreenQuery; signedIn?: boolean; host?: Host; clock?: { now(): number } } = {},
 ) {
   const user = userEvent.setup();
   const result = renderWithProviders(

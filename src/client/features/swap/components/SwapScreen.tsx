@@ -3,9 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { SwapScreenQuery } from "../../../../contract/chat.ts";
 import { Timing } from "../../../../contract/constants.ts";
 import type { MessageKey } from "../../../../contract/message-keys.ts";
-import type { ChainEntry, SwapOrder, SwapToken } from "../../../../contract/swap.ts";
+import type { SwapOrder, SwapToken } from "../../../../contract/swap.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { shortenAddress } from "../../../shared/format/address.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
@@ -56,17 +57,9 @@ import { TokenLogo, TokenPickerDialog } from "./TokenPickerDialog.tsx";
 import "../../../shared/ui/form.css";
 import "./swap.css";
 
-/** What the aiSwap chat (or a link) hands the screen: chains, tokens (address or symbol) and the amount to pay. */
-export interface SwapPrefill {
-  fromChainId?: number;
-  toChainId?: number;
-  fromToken?: string;
-  toToken?: string;
-  amount?: string;
-}
-
 export interface SwapScreenProps {
-  prefill?: SwapPrefill;
+  /** what the aiSwap chat (or a link) hands the screen: chains, tokens (address or symbol), the amount to pay */
+  prefill?: SwapScreenQuery;
   /** spec §9 debounce before a quote is asked */
   debounceMs?: number;
   flowTiming?: SwapFlowTiming;
@@ -107,9 +100,8 @@ function samePick(a: SwapToken | null, b: SwapToken | null): boolean {
   return (a === null && b === null) || sameToken(a, b);
 }
 
-const walletFailureText: Record<SwapFlowError["failure"], MessageDescriptor> = {
-  rejected: msg`You rejected the request in your wallet.`,
-  wrongNetwork: msg`Your wallet is on another network. Switch to the order's network.`,
+/** The failures without a message key of their own (rejected and wrongNetwork read userRejected, wrongNetwork). */
+const walletFailureText: Record<Exclude<SwapFlowError["failure"], "rejected" | "wrongNetwork">, MessageDescriptor> = {
   approvalFailed: msg`The approval did not go through on chain. Nothing was swapped.`,
   walletFailed: msg`Your wallet could not send the transaction. Nothing was swapped.`,
   reportFailed: msg`Your wallet sent the transaction, but the server could not record it yet. We will keep checking: keep the hash below.`,
@@ -117,10 +109,14 @@ const walletFailureText: Record<SwapFlowError["failure"], MessageDescriptor> = {
 
 function failureMessage(error: unknown): { text: MessageDescriptor; order: SwapOrder | null; sentHash: string | null } {
   if (error instanceof SwapFlowError) {
-    const key: MessageKey | null =
-      error.failure === "rejected" ? "userRejected" : error.failure === "wrongNetwork" ? "wrongNetwork" : null;
+    const failure = error.failure;
     return {
-      text: key ? messageForKey(key) : walletFailureText[error.failure],
+      text:
+        failure === "rejected"
+          ? messageForKey("userRejected")
+          : failure === "wrongNetwork"
+            ? messageForKey("wrongNetwork")
+            : walletFailureText[failure],
       order: error.order,
       sentHash: error.hash,
     };
@@ -699,5 +695,3 @@ export function SwapScreen({
     </div>
   );
 }
-
-export type { ChainEntry };
