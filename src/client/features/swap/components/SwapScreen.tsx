@@ -104,7 +104,7 @@ function samePick(a: SwapToken | null, b: SwapToken | null): boolean {
 const walletFailureText: Record<Exclude<SwapFlowError["failure"], "rejected" | "wrongNetwork">, MessageDescriptor> = {
   approvalFailed: msg`The approval did not go through on chain. Nothing was swapped.`,
   walletFailed: msg`Your wallet could not send the transaction. Nothing was swapped.`,
-  reportFailed: msg`Your wallet sent the transaction, but the server could not record it yet. We will keep checking: keep the hash below.`,
+  reportFailed: msg`Your wallet sent the transaction, but the server could not record it. It is on the chain: keep the hash below and check it in the explorer.`,
 };
 
 function failureMessage(error: unknown): { text: MessageDescriptor; order: SwapOrder | null; sentHash: string | null } {
