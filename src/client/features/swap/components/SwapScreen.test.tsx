@@ -457,7 +457,9 @@ describe("the swap in the user's wallet", () => {
       const { user } = renderSwap();
       await typeAmount(user, "100");
       await user.click(await actionButton("Approve USDC"));
-      expect(await screen.findByText(/the server could not record it\. It is on the chain: keep the hash below/)).toBeInTheDocument();
+      expect(
+        await screen.findByText(/the server could not record it\. It is on the chain: keep the hash below/),
+      ).toBeInTheDocument();
       const reports = api.calls.filter((call) => call.path === "swap/addTransData").map((call) => call.body);
       expect(reports.filter((body) => (body as { kind?: string }).kind === kind)).toEqual([
         { orderId: "SW-7", hash, kind },
