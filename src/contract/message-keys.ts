@@ -169,6 +169,18 @@ export const validationMessageKeys = [
   "orderNotCancellable",
   /** the swap transaction reverted because the price moved beyond the slippage */
   "slippageExceeded",
+  /** price alarms: no market price for this coin, so no alarm can watch it */
+  "alarmUnknownCoin",
+  /** the target is more than 100 times away from the current price, or not above 0 */
+  "alarmPriceAbsurd",
+  /** a percent move under 0.1 %, a fall beyond -99 % or a rise beyond +10000 % */
+  "alarmPercentOutOfRange",
+  /** the price is already past the target on the asked side */
+  "alarmAlreadyCrossed",
+  /** the account holds the most armed alarms allowed */
+  "alarmLimitReached",
+  /** no such alarm of this account */
+  "alarmNotFound",
 ] as const;
 
 export const successMessageKeys = [

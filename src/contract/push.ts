@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alarmEventSchema } from "./alarms.ts";
 import { apiLanguages } from "./auth.ts";
 import { helloEventSchema, tickEventSchema } from "./market.ts";
 import { newsItemSchema } from "./news.ts";
@@ -13,6 +14,8 @@ export const pushQuerySchema = z.object({
   deviceNo: z.string().optional(),
   /** the x-api-key header's value, for EventSource */
   apiKey: z.string().optional(),
+  /** a ticket from POST push/ticket: the stream then also carries the signed-in user's alarms */
+  ticket: z.string().max(512, { error: "invalidValue" }).optional(),
 });
 
 /** The events of the live channel, by name. */
@@ -21,4 +24,6 @@ export const pushEventSchemas = {
   lang: z.object({ lang: z.enum(apiLanguages) }),
   tick: tickEventSchema,
   news: newsItemSchema,
+  /** one of the ticket holder's price alarms fired */
+  alarm: alarmEventSchema,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alarmRoutes } from "./alarms.ts";
 import { appConfigDataSchema } from "./app-config.ts";
 import {
   captchaDataSchema,
@@ -695,4 +696,5 @@ export const routes = {
   ...starsRoutes,
   ...payRoutes,
   ...swapRoutes,
+  ...alarmRoutes,
 } as const satisfies Record<string, RouteContract>;

@@ -696,3 +696,164 @@ export const swapOrders = pgTable(
     index("swap_orders_status_idx").on(table.status, table.checkedAt),
   ],
 );
+
+/**
+ * Price alarms: one row an alarm. Armed while fired_at is null; the tick's one UPDATE fires every crossed alarm at
+ * once (fired_at set, so never twice, whichever node runs it). The partial indexes hold the armed alarms of each side
+ * ordered by target, so a tick reads only the crossed ones.
+ */
+export const priceAlarms = pgTable(
+  "price_alarms",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    coinAbbr: text("coin_abbr").notNull(),
+    /** "price" or "percent" */
+    kind: text("kind").notNull(),
+    /** "above" or "below" */
+    direction: text("direction").notNull(),
+    targetPrice: doublePrecision("target_price").notNull(),
+    percent: doublePrecision("percent"),
+    basePrice: doublePrecision("base_price").notNull(),
+    /** set, or last re-armed */
+    createdAt: at("created_at").notNull().defaultNow(),
+    /** the market time of the tick that fired it */
+    firedAt: at("fired_at"),
+    firedPrice: doublePrecision("fired_price"),
+    seenAt: at("seen_at"),
+    /** when the bot delivered the fired alarm (accounts with Telegram) */
+    botSentAt: at("bot_sent_at"),
+  },
+  (table) => [
+    index("price_alarms_user_idx").on(table.userId, table.createdAt),
+    index("price_alarms_above_idx")
+      .on(table.coinAbbr, table.targetPrice)
+      .where(sql`${table.firedAt} is null and ${table.direction} = 'above'`),
+    index("price_alarms_below_idx")
+      .on(table.coinAbbr, table.targetPrice)
+      .where(sql`${table.firedAt} is null and ${table.direction} = 'below'`),
+  ],
+);
+
+/**
+ * AI wallets (spec §3 email AI account): one EVM key an account, generated on the server. The key is stored sealed
+ * only: AES-256-GCM under a data key of its own, the data key wrapped by the key custody's master key (`key_id` names
+ * it). The plain key exists in memory only while signing.
+ */
+export const aiWallets = pgTable(
+  "ai_wallets",
+  {
+    userId: bigint("user_id", { mode: "number" }).primaryKey(),
+    /** checksummed EVM address */
+    address: text("address").notNull(),
+    /** the master key that wrapped the data key (its fingerprint) */
+    keyId: text("key_id").notNull(),
+    /** the data key, wrapped by the master key: iv | ciphertext | tag */
+    wrappedKey: bytea("wrapped_key").notNull(),
+    /** the private key sealed under the data key: iv | ciphertext | tag */
+    sealedKey: bytea("sealed_key").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("ai_wallets_address_idx").on(table.address)],
+);
+
+/** Every use of an AI wallet's key (signing, export) and every refusal, newest last. Never holds the key. */
+export const aiWalletAudit = pgTable(
+  "ai_wallet_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    address: text("address").notNull(),
+    /** create, sign_approve, sign_swap, sign_withdraw, export, refuse_withdraw, ... */
+    action: text("action").notNull(),
+    chainId: integer("chain_id"),
+    /** the transaction's hash when one was signed */
+    txHash: text("tx_hash"),
+    /** what was signed (to, value, token, amount, order), never a secret */
+    detail: jsonb("detail").notNull().default({}),
+    at: at("at").notNull().defaultNow(),
+  },
+  (table) => [index("ai_wallet_audit_user_idx").on(table.userId, table.at)],
+);
+
+/**
+ * Withdrawals from an AI wallet: made by aiAccountPreWithdraw (checked, a code emailed), sent by aiAccountWithdraw
+ * with the code. The signed transaction is stored before it is broadcast, so a restart sends that one again and never
+ * signs a second.
+ */
+export const aiWithdrawals = pgTable(
+  "ai_withdrawals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    withdrawId: text("withdraw_id").notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    requestId: text("request_id"),
+    chainId: integer("chain_id").notNull(),
+    /** {address, symbol, decimals} */
+    token: jsonb("token").notNull(),
+    amount: text("amount").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** awaiting_code, sending, sent, completed, fail, cancelled, expired */
+    status: text("status").notNull().default("awaiting_code"),
+    statusReason: text("status_reason"),
+    usdValue: doublePrecision("usd_value"),
+    rawTx: text("raw_tx"),
+    txHash: text("tx_hash"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("ai_withdrawals_withdraw_id_idx").on(table.withdrawId),
+    uniqueIndex("ai_withdrawals_user_request_idx").on(table.userId, table.requestId),
+    index("ai_withdrawals_user_created_idx").on(table.userId, table.createdAt),
+    index("ai_withdrawals_status_idx").on(table.status),
+  ],
+);
+
+/**
+ * Limit orders of AI wallets (spec §5: only with the AI wallet): sell `amount` of the base coin when its price reaches
+ * `limit_price` or above, or buy the base coin with `amount` of the quote when it reaches the limit or below. The
+ * execution claims the row (status executing), stores the signed transactions before broadcasting, and finishes from
+ * the chain's receipt: once, also across a restart.
+ */
+export const aiLimitOrders = pgTable(
+  "ai_limit_orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: text("order_id").notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    requestId: text("request_id"),
+    chainId: integer("chain_id").notNull(),
+    /** the coin whose market price is watched (its market symbol) */
+    baseSymbol: text("base_symbol").notNull(),
+    /** "buy" or "sell" */
+    side: text("side").notNull(),
+    /** {address, symbol, decimals, chainId, logoURI} */
+    fromToken: jsonb("from_token").notNull(),
+    toToken: jsonb("to_token").notNull(),
+    /** the amount paid, in fromToken units */
+    fromAmount: text("from_amount").notNull(),
+    limitPrice: doublePrecision("limit_price").notNull(),
+    slippage: text("slippage").notNull(),
+    /** open, executing, completed, fail, cancelled, expired */
+    status: text("status").notNull().default("open"),
+    statusReason: text("status_reason"),
+    /** the market price that triggered it */
+    triggerPrice: doublePrecision("trigger_price"),
+    /** the signed transactions (approve, swap) stored before broadcasting, and their hashes */
+    txs: jsonb("txs"),
+    swapOrderId: text("swap_order_id"),
+    receivedAmount: text("received_amount"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    executedAt: at("executed_at"),
+  },
+  (table) => [
+    uniqueIndex("ai_limit_orders_order_id_idx").on(table.orderId),
+    uniqueIndex("ai_limit_orders_user_request_idx").on(table.userId, table.requestId),
+    index("ai_limit_orders_user_created_idx").on(table.userId, table.createdAt),
+    index("ai_limit_orders_open_idx").on(table.baseSymbol, table.status),
+  ],
+);

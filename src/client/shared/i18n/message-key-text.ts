@@ -130,6 +130,12 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   connectWalletForQuote: msg`Connect a wallet to get a quote for this route.`,
   orderNotCancellable: msg`The swap was sent already, so the order cannot be cancelled.`,
   slippageExceeded: msg`The price moved beyond your slippage. Nothing was swapped.`,
+  alarmUnknownCoin: msg`There is no market price for this coin, so no alarm can watch it.`,
+  alarmPriceAbsurd: msg`This price is too far from the current price (more than 100 times either way).`,
+  alarmPercentOutOfRange: msg`The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%.`,
+  alarmAlreadyCrossed: msg`The price is already past this target. Choose the other direction or another price.`,
+  alarmLimitReached: msg`You have the most armed alarms allowed (20). Delete one first.`,
+  alarmNotFound: msg`This alarm no longer exists.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
   signSuccess: msg`Checked in.`,
