@@ -181,6 +181,30 @@ export const validationMessageKeys = [
   "alarmLimitReached",
   /** no such alarm of this account */
   "alarmNotFound",
+  /** AI wallet: no master key is configured on this server, so no wallet can be held for anyone */
+  "aiWalletUnavailable",
+  /** AI wallet: only accounts that sign in with email may hold one (spec §6) */
+  "aiWalletEmailOnly",
+  /** AI wallet: the account has none yet */
+  "aiWalletMissing",
+  /** an address on the OFAC sanctions list: nothing is sent to it or taken from it */
+  "sanctionedAddress",
+  /** a withdrawal to the AI wallet itself or to one of our deposit addresses */
+  "ownAddress",
+  /** a mixed-case EVM address whose checksum does not match (a mistyped address) */
+  "addressChecksum",
+  /** the withdrawal's code window passed, or it was sent or cancelled already */
+  "withdrawalClosed",
+  /** no such withdrawal or limit order of this account */
+  "aiOrderNotFound",
+  /** the limit order is executing, done, cancelled or expired: it can no longer be cancelled */
+  "limitOrderNotCancellable",
+  /** the account holds the most open limit orders allowed */
+  "limitOrdersMax",
+  /** the watched coin has no market price, so no limit can be watched */
+  "limitNoMarketPrice",
+  /** a limit price more than 100 times away from the market price */
+  "limitPriceAbsurd",
 ] as const;
 
 export const successMessageKeys = [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { aiWalletRoutes } from "./ai-wallet.ts";
 import { alarmRoutes } from "./alarms.ts";
 import { appConfigDataSchema } from "./app-config.ts";
 import {
@@ -697,4 +698,5 @@ export const routes = {
   ...payRoutes,
   ...swapRoutes,
   ...alarmRoutes,
+  ...aiWalletRoutes,
 } as const satisfies Record<string, RouteContract>;

@@ -57,17 +57,20 @@ export const swapProgressSteps = [
   "swapCompleted",
 ] as const;
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: "invalidAddress" });
-const decimalAmount = z
+export const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: "invalidAddress" });
+export const decimalAmountSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "required" : "invalidValue") })
   .trim()
   .regex(/^\d{1,30}(\.\d{1,36})?$/, { error: "invalidValue" });
 const rawAmount = z.string().regex(/^\d{1,80}$/);
-const chainIdParam = z.coerce
+const address = evmAddressSchema;
+const decimalAmount = decimalAmountSchema;
+export const chainIdParamSchema = z.coerce
   .number({ error: (issue) => (issue.input === undefined ? "required" : "invalidValue") })
   .int({ error: "invalidValue" })
   .positive({ error: "invalidValue" })
   .max(2 ** 53 - 1, { error: "invalidValue" });
+const chainIdParam = chainIdParamSchema;
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: "malformedHash" });
 
 /** spec §3 chain table entry (about 60 EVM networks plus BTC and TRON) */
@@ -171,12 +174,14 @@ export const hotTokensDataSchema = z.object({
   asOf: z.string(),
 });
 
-const slippageParam = z
+export const slippageParamSchema = z
   .string()
   .trim()
   .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: "invalidValue" })
   .refine((v) => Number(v) > 0, { error: "slippageTooLow" })
   .refine((v) => Number(v) <= SWAP_SLIPPAGE_MAX, { error: "slippageTooHigh" });
+
+const slippageParam = slippageParamSchema;
 
 /** swap/getQuoteData: what to swap; the addresses are optional for an indicative quote */
 export const quoteQuerySchema = z.object({
@@ -193,7 +198,7 @@ export const quoteQuerySchema = z.object({
 });
 export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
 
-const quoteTokenSchema = z.object({
+export const quoteTokenSchema = z.object({
   address: z.string(),
   symbol: z.string(),
   decimals: z.number().int(),
