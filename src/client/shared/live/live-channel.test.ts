@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createHttpClient } from "../api/http.ts";
+import { createTokenStore } from "../storage/token-store.ts";
+import { stubApi } from "../testing/stub-api.ts";
 import { FakeEventSource } from "./fake-event-source.ts";
-import { backoffDelay, openLiveChannel } from "./live-channel.ts";
+import { backoffDelay, fetchPushTicket, openLiveChannel } from "./live-channel.ts";
 import { createLiveHub } from "./live-hub.ts";
 
 function open(lang: "en" | "cn" = "en") {
@@ -74,6 +77,155 @@ describe("live channel", () => {
     expect([0, 1, 2, 3, 10].map((attempt) => backoffDelay(attempt, 500, 5_000))).toEqual([
       500, 1_000, 2_000, 4_000, 5_000,
     ]);
+  });
+});
+
+/** The ticket query parameter of each stream opened so far (null: a visitor's stream). */
+const ticketsOpened = () =>
+  FakeEventSource.instances.map((source) => new URL(source.url, "http://x").searchParams.get("ticket"));
+
+/** A login the test switches by hand, and a ticket office that answers when the test says. */
+function signedInChannel() {
+  const loginListeners = new Set<() => void>();
+  let account: string | null = "alice";
+  let issued = 0;
+  const pending: { account: string; resolve: (ticket: string) => void; reject: (error: Error) => void }[] = [];
+  const ticket = vi.fn(() => {
+    if (account === null) return undefined;
+    const who = account;
+    return new Promise<string>((resolve, reject) => pending.push({ account: who, resolve, reject }));
+  });
+  const controller = new AbortController();
+  const handle = openLiveChannel({
+    lang: "en",
+    signal: controller.signal,
+    createEventSource: (url) => new FakeEventSource(url),
+    minDelayMs: 1_000,
+    maxDelayMs: 8_000,
+    ticket,
+    onLoginChange: (listener) => {
+      loginListeners.add(listener);
+      return () => loginListeners.delete(listener);
+    },
+  });
+  return {
+    handle,
+    controller,
+    ticket,
+    loginListeners,
+    /** answers the oldest ticket request with a new ticket for the account that asked */
+    async issue() {
+      const request = pending.shift();
+      if (!request) throw new Error("no ticket was asked for");
+      issued += 1;
+      request.resolve(`${request.account}-${issued}`);
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    async refuse() {
+      pending.shift()?.reject(new Error("Serverbusy"));
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    switchLogin(next: string | null) {
+      account = next;
+      for (const listener of loginListeners) listener();
+    },
+  };
+}
+
+describe("live channel with a push ticket", () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("opens the stream with a ticket of the signed-in account and delivers its alarms", async () => {
+    const channel = signedInChannel();
+    const alarms = vi.fn();
+    channel.handle.subscribe("alarm", alarms);
+    // nothing opens before the ticket is in hand: the stream must name the account from its first event
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await channel.issue();
+    expect(FakeEventSource.latest().url).toMatch(/^\/v2\/api\/push\?lang=en&deviceNo=[0-9a-f]{32}&ticket=alice-1$/);
+    const event = { alarm: { id: 3, coinPair: "ETH/USDT" }, market: { mode: "replay" } };
+    FakeEventSource.latest().emit("alarm", event);
+    expect(alarms).toHaveBeenCalledWith(event);
+  });
+
+  it("asks a fresh ticket for every reconnect, never reusing one that may have expired", async () => {
+    const channel = signedInChannel();
+    await channel.issue();
+    FakeEventSource.latest().fail();
+    expect(channel.ticket).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(channel.ticket).toHaveBeenCalledTimes(2);
+    await channel.issue();
+    expect(ticketsOpened()).toEqual(["alice-1", "alice-2"]);
+  });
+
+  it("retries with backoff when no ticket can be had, and opens once one is", async () => {
+    const channel = signedInChannel();
+    await channel.refuse();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(channel.ticket).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(channel.ticket).toHaveBeenCalledTimes(2);
+    await channel.refuse();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(channel.ticket).toHaveBeenCalledTimes(3);
+    await channel.issue();
+    expect(ticketsOpened()).toEqual(["alice-1"]);
+  });
+
+  it("reopens at once on a change of login: another account's ticket, then a visitor's stream without one", async () => {
+    const channel = signedInChannel();
+    await channel.issue();
+    const first = FakeEventSource.latest();
+    channel.switchLogin("bob");
+    expect(first.closed).toBe(true);
+    await channel.issue();
+    channel.switchLogin(null);
+    expect(ticketsOpened()).toEqual(["alice-1", "bob-2", null]);
+    expect(FakeEventSource.instances.slice(0, 2).every((source) => source.closed)).toBe(true);
+  });
+
+  it("drops a ticket asked for the login before: the stream opens for the current one only", async () => {
+    const channel = signedInChannel();
+    channel.switchLogin("bob");
+    // alice's ticket arrives after the switch; bob's request is the one that counts
+    await channel.issue();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await channel.issue();
+    expect(ticketsOpened()).toEqual(["bob-2"]);
+  });
+
+  it("stops watching the login and drops a pending ticket when aborted", async () => {
+    const channel = signedInChannel();
+    channel.controller.abort();
+    expect(channel.loginListeners.size).toBe(0);
+    await channel.issue();
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+});
+
+describe("push ticket", () => {
+  it("asks the server for a ticket with the login token, and nothing for a visitor", async () => {
+    const api = stubApi(() => ({ data: { ticket: "t-123", expiresAt: 1_772_452_860_000 } }));
+    const tokens = createTokenStore("ticket-test-token");
+    const client = createHttpClient({
+      tokenStore: tokens,
+      getDeviceNo: () => "d".repeat(32),
+      getApiKey: () => undefined,
+    });
+    expect(fetchPushTicket({ tokens, client })).toBeUndefined();
+    expect(api.calls).toHaveLength(0);
+    tokens.set("token-1");
+    await expect(fetchPushTicket({ tokens, client })).resolves.toBe("t-123");
+    expect(api.calls).toMatchObject([{ method: "POST", path: "push/ticket" }]);
+    expect(api.calls[0]?.headers.get("authorization")).toBe("Bearer token-1");
   });
 });
 

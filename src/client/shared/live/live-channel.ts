@@ -1,9 +1,11 @@
 import type { z } from "zod";
+import { type AlarmEvent, alarmRoutes, pushTicketDataSchema } from "../../../contract/alarms.ts";
 import { API_PREFIX } from "../../../contract/constants.ts";
 import type { helloEventSchema, tickEventSchema } from "../../../contract/market.ts";
 import type { NewsItemData } from "../../../contract/news.ts";
-import { readApiKeyMeta } from "../api/http.ts";
+import { type HttpClient, http, readApiKeyMeta } from "../api/http.ts";
 import { getDeviceNo } from "../storage/device-no.ts";
+import { type TokenStore, tokenStore } from "../storage/token-store.ts";
 
 /** The server's language codes on the push channel. */
 export type LiveLanguage = "en" | "cn";
@@ -14,9 +16,11 @@ export interface LiveEvents {
   lang: { lang: LiveLanguage };
   tick: z.infer<typeof tickEventSchema>;
   news: NewsItemData;
+  /** one of the signed-in account's price alarms fired (only on a stream opened with a ticket) */
+  alarm: AlarmEvent;
 }
 export type LiveEventName = keyof LiveEvents;
-export const liveEventNames: readonly LiveEventName[] = ["hello", "lang", "tick", "news"];
+export const liveEventNames: readonly LiveEventName[] = ["hello", "lang", "tick", "news", "alarm"];
 
 export type LiveListener<E extends LiveEventName> = (data: LiveEvents[E]) => void;
 
@@ -40,15 +44,37 @@ export interface LiveChannelOptions {
   /** first reconnect delay; doubles per failed attempt up to maxDelayMs */
   minDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * The push ticket naming the signed-in account, asked afresh for every (re)connect (a ticket lasts a minute);
+   * undefined for a visitor, whose stream carries no alarms (answered at once, so a visitor's stream opens at
+   * once). A failure counts as a failed connect.
+   */
+  ticket?: () => string | undefined | Promise<string | undefined>;
+  /** tells of a sign-in, a sign-out or another account: the stream is reopened with a ticket for the new login */
+  onLoginChange?: (listener: () => void) => () => void;
 }
 
-/** EventSource sends no headers, so the device number (and the API key, when the page has one) ride in the query. */
-export function pushUrl(lang: LiveLanguage): string {
+/**
+ * EventSource sends no headers, so the device number (and the API key, when the page has one) ride in the query,
+ * and so does the signed-in account's push ticket.
+ */
+export function pushUrl(lang: LiveLanguage, ticket?: string): string {
   const params = new URLSearchParams({ lang, deviceNo: getDeviceNo() });
   const apiKey = readApiKeyMeta();
   if (apiKey) params.set("apiKey", apiKey);
+  if (ticket) params.set("ticket", ticket);
   return `${API_PREFIX}/push?${params.toString()}`;
 }
+
+/** POST push/ticket while a login token is held; a visitor gets none at once (the stream then carries no alarms). */
+export function fetchPushTicket(deps: { tokens?: TokenStore; client?: HttpClient } = {}): undefined | Promise<string> {
+  if (!(deps.tokens ?? tokenStore).get()) return undefined;
+  return (deps.client ?? http)
+    .post(alarmRoutes.pushTicket.path, { parse: (raw) => pushTicketDataSchema.parse(raw) })
+    .then((data) => data.ticket);
+}
+
+const onTokenChange = (listener: () => void) => tokenStore.subscribe(() => listener());
 
 /** A browser without EventSource (or a test environment) simply gets no live updates. */
 function defaultEventSource(url: string): EventSourceLike | undefined {
@@ -62,8 +88,10 @@ export function backoffDelay(attempt: number, minDelayMs: number, maxDelayMs: nu
 
 /**
  * Opens the live push channel (Server-Sent Events) in the given language until `signal` aborts.
- * EventSource retries on its own at a fixed pace; on any error this closes it and reopens after an
- * exponential backoff instead, so a server that is down is not hammered. A successful open resets the backoff.
+ * EventSource retries on its own at a fixed pace, with the URL (and so the ticket) it was opened with; on any
+ * error this closes it and reopens after an exponential backoff instead, with a fresh ticket, so a server that is
+ * down is not hammered and an expired ticket is never reused. A successful open resets the backoff. A change of
+ * login reopens the stream at once with the new login's ticket (none after a sign-out).
  * Events whose data is not JSON are dropped.
  */
 export function openLiveChannel({
@@ -72,11 +100,15 @@ export function openLiveChannel({
   createEventSource = defaultEventSource,
   minDelayMs = 1_000,
   maxDelayMs = 30_000,
+  ticket = fetchPushTicket,
+  onLoginChange = onTokenChange,
 }: LiveChannelOptions): LiveChannelHandle {
   const listeners = new Map<LiveEventName, Set<(data: unknown) => void>>();
   let source: EventSourceLike | undefined;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** bumped by every connect and by the abort: a ticket that arrives for an older connect is dropped */
+  let generation = 0;
 
   const dispatch = (event: LiveEventName, raw: string) => {
     let data: unknown;
@@ -88,9 +120,14 @@ export function openLiveChannel({
     for (const listener of listeners.get(event) ?? []) listener(data);
   };
 
-  const connect = () => {
-    if (signal.aborted) return;
-    const current = createEventSource(pushUrl(lang));
+  const retryLater = () => {
+    const delay = backoffDelay(attempt, minDelayMs, maxDelayMs);
+    attempt += 1;
+    retryTimer = setTimeout(connect, delay);
+  };
+
+  const open = (ticketValue: string | undefined) => {
+    const current = createEventSource(pushUrl(lang, ticketValue));
     if (!current) return;
     source = current;
     current.onopen = () => {
@@ -100,18 +137,55 @@ export function openLiveChannel({
       current.close();
       if (source !== current || signal.aborted) return;
       source = undefined;
-      const delay = backoffDelay(attempt, minDelayMs, maxDelayMs);
-      attempt += 1;
-      retryTimer = setTimeout(connect, delay);
+      retryLater();
     };
     for (const name of liveEventNames) {
       current.addEventListener(name, (event) => dispatch(name, String(event.data)));
     }
   };
 
+  function connect() {
+    if (signal.aborted) return;
+    retryTimer = undefined;
+    generation += 1;
+    const mine = generation;
+    const current = () => mine === generation && !signal.aborted;
+    let asked: ReturnType<typeof ticket>;
+    try {
+      asked = ticket();
+    } catch {
+      retryLater();
+      return;
+    }
+    if (!(asked instanceof Promise)) {
+      open(asked);
+      return;
+    }
+    asked.then(
+      (value) => {
+        if (current()) open(value);
+      },
+      () => {
+        if (current()) retryLater();
+      },
+    );
+  }
+
+  const reconnect = () => {
+    if (signal.aborted) return;
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    source?.close();
+    source = undefined;
+    attempt = 0;
+    connect();
+  };
+  const stopWatchingLogin = onLoginChange(reconnect);
+
   signal.addEventListener(
     "abort",
     () => {
+      generation += 1;
+      stopWatchingLogin();
       if (retryTimer !== undefined) clearTimeout(retryTimer);
       source?.close();
       source = undefined;
