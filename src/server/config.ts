@@ -6,6 +6,7 @@ import { Packages, PointsProducts, Quotas } from "../contract/constants.ts";
 import { modelConfigKeys } from "../contract/model-catalogue.ts";
 import { isLoopbackHost, parseProxyList } from "./addresses.ts";
 import { type AiWalletSettings, aiWalletEnvSchema, parseAiWalletSettings } from "./config-ai-wallet.ts";
+import { complianceEnvSchema, parseSanctionsSettings, type SanctionsSettings } from "./config-compliance.ts";
 import { chainIdSchema, optionalString, rpcUrlSchema } from "./config-schemas.ts";
 import { parseSwapSettings, type SwapSettings, swapEnvSchema } from "./config-swap.ts";
 import { isTronAddress } from "./providers/chains/tron-address.ts";
@@ -181,7 +182,10 @@ const baseEnvSchema = z.object({
   BOT_OPERATOR_IDS: optionalString,
   PAY_SUPPORT_CONTACT: optionalString.pipe(z.string().max(200).optional()),
 });
-const envSchema = baseEnvSchema.extend(swapEnvSchema.shape).extend(aiWalletEnvSchema.shape);
+const envSchema = baseEnvSchema
+  .extend(swapEnvSchema.shape)
+  .extend(complianceEnvSchema.shape)
+  .extend(aiWalletEnvSchema.shape);
 
 export interface StarsSettings {
   /** Stars per USDT for products without a price of their own (STARS_PER_USDT; rounded up to whole Stars) */
@@ -385,6 +389,8 @@ export interface Config {
   stars: StarsSettings;
   /** swaps: quote sources, integrator fee, order tracking, the local Uniswap v2 deployment */
   swap: SwapSettings;
+  /** the OFAC sanctions lists: shipped in data/compliance, refreshed from SANCTIONS_LIST_URL when set */
+  sanctions: SanctionsSettings;
   /** the AI wallet: the master key sealing its keys, its chains, its daily limit */
   aiWallet: AiWalletSettings;
 }
@@ -645,9 +651,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const siwe = parseSiweSettings(e.SIWE_CHAIN_IDS, env);
   let swap: SwapSettings;
+  let sanctions: SanctionsSettings;
   let aiWallet: AiWalletSettings;
   try {
     swap = parseSwapSettings(e, env);
+    sanctions = parseSanctionsSettings(e);
     aiWallet = parseAiWalletSettings(e, swap);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
@@ -770,6 +778,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fx: { url: e.FX_URL },
     stars: parseStarsSettings(e),
     swap,
+    sanctions,
     aiWallet,
   };
 }
