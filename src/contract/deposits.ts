@@ -149,6 +149,8 @@ export const depositReasons = [
   "amountTooSmall",
   "txBeforeOrder",
   "orderNotPayable",
+  /** sent from an address on the OFAC sanctions list: refused, not credited */
+  "sanctionedAddress",
 ] as const;
 export type DepositReason = (typeof depositReasons)[number];
 

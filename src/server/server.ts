@@ -20,6 +20,8 @@ import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { loadAppSecret } from "./features/accounts/app-secrets.ts";
 import { createCaptchaService } from "./features/accounts/captcha.service.ts";
+import { type AlarmsModule, createAlarmsModule } from "./features/alarms/alarms-module.ts";
+import { createPushAlarmChannel } from "./features/alarms/push-channel.ts";
 import { dailyChatLimit, mayRedeemChat } from "./features/accounts/card.ts";
 import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
 import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
@@ -35,6 +37,7 @@ import { createModelRegistry } from "./features/chat/model-registry.ts";
 import { createMountainLion } from "./features/chat/mountainlion/index.ts";
 import { citationOf, createChatTools, toolSummary } from "./features/chat/tools/index.ts";
 import { handOverVisitorChats } from "./features/chat/visitor-handover.ts";
+import { createSanctions, type Sanctions } from "./features/compliance/sanctions.ts";
 import { createFeedbackRepository } from "./features/feedback/feedback.repository.ts";
 import { createFeedbackService } from "./features/feedback/feedback.service.ts";
 import { createFxService } from "./features/fx/fx.service.ts";
@@ -122,6 +125,10 @@ export interface RunningServer {
   deposits: { sweep(): Promise<number> };
   /** checks the open swap orders on chain and at the aggregator (a job that also runs every SWAP_STATUS_SECONDS) */
   swaps: { sweep(): Promise<number> };
+  /** price alarms: the service, the tick evaluator (idle() settles once fired alarms went out), the push tickets */
+  alarms: AlarmsModule;
+  /** the OFAC sanctions lists in use (refresh: what the timer does every SANCTIONS_REFRESH_HOURS) */
+  sanctions: Sanctions;
 }
 
 /** How many requests an address may send for each one a device may: devices share addresses behind NAT. */
@@ -278,6 +285,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       redis,
     ),
   };
+  // the OFAC sanctions lists: swaps, deposits and wallet sign-in refuse the addresses on them
+  const sanctions = createSanctions(config.sanctions, { clock, timers, logger });
   const users = createUsersRepository(db, clock);
   // a sign-in hands the device's visitor chats and uploads over to the account
   const sessions = createSessionsService(db, clock, handOverVisitorChats);
@@ -342,6 +351,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const fx = createFxService({ rates: fxRates, marketTime: marketSource.marketTime });
   const push = createPushHub(pubsub);
+  // price alarms: fired on each market tick by the node holding their lease, delivered to the owner's push streams
+  // (the bot adds its channel with alarms.addChannel once it exists)
+  const alarms = createAlarmsModule({
+    db,
+    market,
+    pubsub,
+    clock,
+    logger,
+    refreshMs: config.market.refreshSeconds * 1000,
+    ticketSecret: await loadAppSecret(db, "push-ticket-hmac"),
+    channels: [createPushAlarmChannel(pubsub)],
+  });
   // uploads (local directory, or S3 when configured), shares and suggested questions
   const chatExtras = createChatExtras({ db, store: createUploadStore(config.uploads), logger, clock });
   // the chat's models, quota and tools: the app's chat and the bot's answers to free text share them
@@ -418,6 +439,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     repository: createReportSharesRepository(db),
     clock,
   });
+  await alarms.start();
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
   // forecasts of every coin are made and judged in the background, so the live record grows without requests
   let sweeping: Promise<void> | undefined;
@@ -457,6 +479,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     openOrder: (userId, productType, productId) => pay.openOrder(userId, productType, productId),
     clock,
     logger,
+    sanctions,
   });
   // pending deposits (awaiting confirmations, a node down) are checked again in the background, by one node at a time
   let depositSweeping: Promise<unknown> | undefined;
@@ -473,7 +496,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       })
     : () => undefined;
   // swaps from the user's own wallet: chain table, token lists, balances, quote sources, orders and their tracker
-  const swap = createSwapModule({ db, settings: config.swap, market, clock, logger });
+  const swap = createSwapModule({ db, settings: config.swap, market, clock, logger, sanctions });
   // open swap orders are followed in the background, by one node at a time (and on demand by getOrderStatus); with no
   // quote source configured no order can be opened, and nothing is followed
   let swapSweeping: Promise<unknown> | undefined;
@@ -553,7 +576,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       captcha,
       accountHooks: invites,
     }),
-    identityAuth: createIdentityAuthService({ db, clock, logger, config, users, sessions, accountHooks: invites }),
+    identityAuth: createIdentityAuthService({
+      db,
+      clock,
+      logger,
+      config,
+      users,
+      sessions,
+      accountHooks: invites,
+      sanctions,
+    }),
     tonAuth: createTonAuthService({ db, clock, logger, config, users, sessions }),
     userInfo,
     accountName: async (userId: number) => {
@@ -576,6 +608,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     stars: stars.invoices,
     swap: swap.service,
     swapAssistant: swap.assistant,
+    alarms: alarms.service,
+    pushTickets: alarms.tickets,
   };
   // The Telegram bot, when BOT_TOKEN is set. /start, /language, /help and the not-yet notes are built in
   // (src/server/bot/telegram-bot.ts); the other features are grammY composers listed here in the order they see
@@ -686,10 +720,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       stopPredictSweep();
       stopDepositSweep();
       stopSwapTracker();
+      sanctions.stop();
       await sweeping;
       await depositSweeping;
       await swapSweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
+      await alarms.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => {
@@ -729,5 +765,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     predictions: { sweep: () => predict.sweep() },
     deposits: { sweep: () => deposits.sweep() },
     swaps: { sweep: () => swap.tracker.sweep() },
+    alarms,
+    sanctions,
   };
 }

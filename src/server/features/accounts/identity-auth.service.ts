@@ -25,6 +25,8 @@ import {
   type GoogleTokenVerifier,
   GoogleUnavailable,
 } from "../../providers/google-tokeninfo.ts";
+import type { SanctionsCheck } from "../compliance/sanctions.ts";
+import { refuseSanctioned } from "../compliance/sanctions-error.ts";
 import type { AccountHooks } from "./account-hooks.ts";
 import type { SessionsService, SessionUser } from "./sessions.service.ts";
 import {
@@ -51,6 +53,8 @@ export interface IdentityAuthDeps {
   google?: GoogleTokenVerifier;
   /** the invitation rewards: the inviter a new account names, and the reward once it exists */
   accountHooks?: AccountHooks;
+  /** the OFAC sanctions list: a wallet on it does not sign in (3001 sanctionedAddress) */
+  sanctions?: SanctionsCheck;
 }
 
 /** The statement of a wallet's message begins with the welcome text; the Unix-seconds timestamp follows. */
@@ -205,6 +209,8 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
      */
     async walletLogin(body: z.output<typeof walletLoginBodySchema>, connection: RequestConnection): Promise<LoginData> {
       sites.requestSite(connection);
+      // before the signature: the message must name this same address, and no nonce is spent on a refusal
+      refuseSanctioned(deps.sanctions, body.wallet_address, "wallet_address", 403);
       const result = await verifySiweMessage(body.message, body.signature, {
         site: (domain) => sites.site(domain, connection),
         chainIds,
@@ -242,6 +248,7 @@ export function createIdentityAuthService(deps: IdentityAuthDeps) {
      * The wallet-only user keeps its row (and anything it made) but no longer has a way to sign in.
      */
     async linkWalletToEmail(body: z.output<typeof userLoginOtherBodySchema>, session: SessionUser): Promise<LoginData> {
+      refuseSanctioned(deps.sanctions, body.wallet_address, "wallet_address", 403);
       const address = body.wallet_address.toLowerCase();
       const walletUser = await users.findById(session.userId);
       if (!walletUser || walletUser.walletAddress !== address) {

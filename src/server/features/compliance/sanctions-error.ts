@@ -17,12 +17,12 @@ export function sanctionedAddress(field: string, status: ContentfulStatusCode = 
   );
 }
 
-/** Throws sanctionedAddress(field) when the address is on the list; an absent address passes. */
+/** Throws sanctionedAddress(field) when the address is on the list; an absent address (or list) passes. */
 export function refuseSanctioned(
-  sanctions: SanctionsCheck,
+  sanctions: SanctionsCheck | undefined,
   address: string | undefined,
   field: string,
   status: ContentfulStatusCode = 400,
 ): void {
-  if (address !== undefined && sanctions.isSanctioned(address)) throw sanctionedAddress(field, status);
+  if (address !== undefined && sanctions?.isSanctioned(address)) throw sanctionedAddress(field, status);
 }

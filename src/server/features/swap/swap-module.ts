@@ -4,6 +4,7 @@ import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import { createQuoteSources } from "../../providers/swap/quote-sources.ts";
 import { createUniswapV2Source } from "../../providers/swap/uniswap-v2-source.ts";
+import type { SanctionsCheck } from "../compliance/sanctions.ts";
 import type { MarketService } from "../market/market.service.ts";
 import { createSwapAssistant, marketSymbolOf } from "./ai/swap-assistant.ts";
 import { createWalletBalances } from "./balances/wallet-balances.ts";
@@ -25,6 +26,8 @@ export interface SwapModuleDeps {
   market: MarketService;
   clock: Clock;
   logger: Logger;
+  /** the OFAC sanctions list the quotes and orders are checked against */
+  sanctions: SanctionsCheck;
 }
 
 /** Symbols of USD stablecoins: priced 1 USD for the daily limit when the market feed does not list them. */
@@ -86,6 +89,7 @@ export function createSwapModule(deps: SwapModuleDeps) {
     usdPrice: marketUsdPrice(market),
     clock,
     logger,
+    sanctions: deps.sanctions,
   });
   const assistant = createSwapAssistant({ tokens, chains, market });
   return { chains, tokens, balances, sources, service, tracker, assistant };

@@ -25,6 +25,8 @@ import {
   type SourceQuote,
   type TxData,
 } from "../../providers/swap/quote-source.ts";
+import type { SanctionsCheck } from "../compliance/sanctions.ts";
+import { refuseSanctioned } from "../compliance/sanctions-error.ts";
 import { newOrderNo } from "../pay/order-queries.ts";
 import type { ChainTable, TokenLists, WalletBalances } from "./ports.ts";
 import {
@@ -76,6 +78,8 @@ export interface SwapServiceDeps {
   usdPrice(symbol: string): number | undefined;
   clock: Clock;
   logger: Logger;
+  /** the OFAC sanctions list: a wallet on it neither swaps nor receives (3001 sanctionedAddress) */
+  sanctions?: SanctionsCheck;
 }
 
 export interface SwapDataBody {
@@ -255,6 +259,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   }
 
   async function quote(query: QuoteQuery, userId: number | undefined): Promise<{ quote: SwapQuote }> {
+    refuseSanctioned(deps.sanctions, query.fromAddress, "fromAddress");
+    refuseSanctioned(deps.sanctions, query.toAddress, "toAddress");
     // no source configured: no chain is swappable here, and no quote can be given (never a made-up one)
     if (sources.length === 0) throw noSourcesConfigured();
     const fromChain = swappableChain(query.fromChainId, "fromChainId");
@@ -425,6 +431,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   }
 
   async function swapData(userId: number, body: SwapDataBody): Promise<SwapDataAnswer> {
+    refuseSanctioned(deps.sanctions, body.fromAddress, "fromAddress");
+    refuseSanctioned(deps.sanctions, body.toAddress, "toAddress");
     if (body.requestId) {
       const existing = await repository.byRequest(userId, body.requestId);
       if (existing) return answerOf(existing);

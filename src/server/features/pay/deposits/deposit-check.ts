@@ -2,6 +2,7 @@ import { MICRO_PER_USDT, Points } from "../../../../contract/constants.ts";
 import type { DepositReason } from "../../../../contract/deposits.ts";
 import type { PayChain } from "../../../config.ts";
 import type { TransactionLookup } from "../../../providers/chains/chain-verifier.ts";
+import type { SanctionsCheck } from "../../compliance/sanctions.ts";
 import { unitsToMicro } from "./token-units.ts";
 
 /**
@@ -38,6 +39,8 @@ export interface CheckContext {
   chain: PayChain;
   /** the transfer must be mined at or after this instant (less the skew): the order's creation, or the top-up window */
   notBefore: Date;
+  /** the OFAC sanctions list: a transfer from an address on it is refused, never credited */
+  sanctions?: SanctionsCheck;
 }
 
 export function judge(lookup: TransactionLookup, context: CheckContext): CheckVerdict | { kind: "notFound" } {
@@ -71,6 +74,10 @@ export function judge(lookup: TransactionLookup, context: CheckContext): CheckVe
     return { kind: "pending", reason: "rpcInconsistent", detail: `an impossible amount: ${units} units` };
   }
   const withAmount = { ...facts, amountMicro: Number(micro), fromAddress: paying[0]?.from ?? "" };
+  const sanctioned = paying.find((t) => context.sanctions?.isSanctioned(t.from));
+  if (sanctioned) {
+    return { kind: "failed", reason: "sanctionedAddress", chainFacts: { ...withAmount, fromAddress: sanctioned.from } };
+  }
   if (lookup.blockTime.getTime() < context.notBefore.getTime() - CLOCK_SKEW_MS) {
     return { kind: "failed", reason: "txBeforeOrder", chainFacts: withAmount };
   }

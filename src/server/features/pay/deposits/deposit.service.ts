@@ -11,6 +11,7 @@ import type { PayChain, PaySettings } from "../../../config.ts";
 import type { Logger } from "../../../logger.ts";
 import type { ChainVerifier } from "../../../providers/chains/chain-verifier.ts";
 import type { Clock } from "../../../providers/clock.ts";
+import type { SanctionsCheck } from "../../compliance/sanctions.ts";
 import type { OrderSettlement, ProductType, UsdtAccount } from "../ports.ts";
 import { type CheckVerdict, judge, MIN_DEPOSIT_MICRO } from "./deposit-check.ts";
 import { depositTransfer } from "./deposit-qr.ts";
@@ -54,6 +55,8 @@ export interface DepositServiceDeps {
   openOrder(userId: number, productType: ProductType, productId: number): Promise<OpenedOrder>;
   clock: Clock;
   logger: Logger;
+  /** the OFAC sanctions list: a deposit sent from an address on it is refused (sanctionedAddress) */
+  sanctions: SanctionsCheck;
 }
 
 export interface UploadRequest {
@@ -175,7 +178,7 @@ export function createDepositService(deps: DepositServiceDeps) {
     }
     const order = row.orderNo ? await orders.find(row.orderNo) : undefined;
     const lookup = await verifier.lookup(row.txHash);
-    const judged = judge(lookup, { chain, notBefore: await notBefore(row, order) });
+    const judged = judge(lookup, { chain, notBefore: await notBefore(row, order), sanctions: deps.sanctions });
     const verdict: CheckVerdict = judged.kind === "notFound" ? await notFoundVerdict(row, now) : judged;
     const facts = verdict.chainFacts;
     const chainColumns = facts
