@@ -11,6 +11,8 @@ import type { IdentityAuthService } from "../features/accounts/identity-auth.ser
 import type { SessionsService } from "../features/accounts/sessions.service.ts";
 import type { TonAuthService } from "../features/accounts/ton-auth.service.ts";
 import type { UserInfoService } from "../features/accounts/user-info.service.ts";
+import type { AlarmService } from "../features/alarms/alarm-ports.ts";
+import type { PushTickets } from "../features/alarms/push-tickets.ts";
 import type { ChatService } from "../features/chat/chat.service.ts";
 import type { ChatExtras } from "../features/chat/extras/chat-extras.ts";
 import type { FeedbackService } from "../features/feedback/feedback.service.ts";
@@ -40,6 +42,7 @@ import { requestDevice, SIGN_IN_PATHS } from "./middleware/request-device.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
+import { alarmRoutes } from "./routes/alarm.routes.ts";
 import { appConfigRoutes } from "./routes/app-config.routes.ts";
 import { chatRoutes } from "./routes/chat.routes.ts";
 import {
@@ -138,6 +141,9 @@ export interface HttpDeps {
     swap: SwapService;
     /** the swap assistant: a swap request in words read into a draft, and the tokens people trade */
     swapAssistant: SwapAssistant;
+    /** price alarms of the signed-in user, and the tickets that open the push channel as them */
+    alarms: AlarmService;
+    pushTickets: PushTickets;
   };
   /** this node's end of the live push channel (closed by the server on shutdown) */
   push: PushHub;
@@ -240,7 +246,11 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", chatRoutes({ chat: services.chat }));
   const shareLinks = { publicUrl: deps.config.publicUrl };
   api.route("/", chatExtrasRoutes({ extras: services.chatExtras, ...shareLinks }));
-  api.route("/", pushRoutes({ hub: deps.push, status: () => services.market.view().status }));
+  api.route("/", alarmRoutes({ alarms: services.alarms, tickets: services.pushTickets }));
+  api.route(
+    "/",
+    pushRoutes({ hub: deps.push, status: () => services.market.view().status, tickets: services.pushTickets }),
+  );
   api.route("/", telegramShareRoutes({ telegram: deps.telegramApp, ...shareLinks }));
   api.all("*", () => {
     throw new ApiError(ErrorCode.RequestFailed, "notFound", 404, [], "no such API path");
