@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
+import { SetAlarmButton } from "../../features/alarms/components/SetAlarmButton.tsx";
 import { useTokenInfo } from "../../features/market/api/get-token-info.ts";
 import { preloadTokenDashboard, TokenDashboard } from "../../features/market/components/TokenDashboard.tsx";
 import { CoinNews } from "../../features/news/components/CoinNews.tsx";
@@ -33,6 +34,24 @@ function ReportEntry({ coinAbbr }: { coinAbbr: string }) {
   );
 }
 
+/** "Set alarm" on the coin, once the market has it: the alarm starts from the price the page shows, with its source. */
+function AlarmEntry({ coinAbbr }: { coinAbbr: string }) {
+  const { data } = useTokenInfo(coinAbbr);
+  if (!data) return null;
+  const { coin } = data;
+  return (
+    <SetAlarmButton
+      coin={{
+        coinAbbr: coin.coinAbbr,
+        coinName: coin.coinName,
+        icon: coin.coinImageUrl,
+        price: data.price,
+        source: data.source,
+      }}
+    />
+  );
+}
+
 /**
  * /tokensData/:coinAbbr and /crypto/:coinCode (the lower-case symbol) show the same token page. Opened by a
  * start link (coin_<SYM>) naming a token the market does not have, it gives way to the home.
@@ -47,6 +66,7 @@ export default function TokenPage() {
     <div className="page page--wide">
       <TokenDashboard key={abbr} coinAbbr={abbr} onUnknownToken={fromStartLink ? goHome : undefined} />
       {abbr ? <AiScorePanel key={`score-${abbr}`} coinAbbr={abbr} /> : null}
+      {abbr ? <AlarmEntry key={`alarm-${abbr}`} coinAbbr={abbr} /> : null}
       {abbr ? <ReportEntry key={`report-${abbr}`} coinAbbr={abbr} /> : null}
       {abbr ? <CoinNews key={`news-${abbr}`} coinAbbr={abbr} /> : null}
     </div>

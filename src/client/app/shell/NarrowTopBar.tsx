@@ -1,11 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ModelPickerButton } from "../../features/models/components/ModelPickerButton.tsx";
 import { Icon } from "../../shared/ui/Icon.tsx";
+import { LazyBoundary } from "../../shared/ui/lazy-load.tsx";
 import { AccountSlot } from "./AccountSlot.tsx";
 import { MenuDrawer } from "./MenuDrawer.tsx";
 
-/** Narrow layout (phones, Telegram): menu, brand, model picker and sign-in. */
+// the news-and-alarm popover reads the alarms (swr): it joins after the first paint
+const NewsAlarmSlot = lazy(() => import("./NewsAlarmSlot.tsx"));
+
+/** Narrow layout (phones, Telegram): menu, brand, model picker, the news-and-alarm bell and sign-in. */
 export function NarrowTopBar() {
   const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,6 +33,11 @@ export function NarrowTopBar() {
       <div className="app-header__model">
         <ModelPickerButton />
       </div>
+      <LazyBoundary onError={() => undefined}>
+        <Suspense fallback={null}>
+          <NewsAlarmSlot />
+        </Suspense>
+      </LazyBoundary>
       <AccountSlot compact />
       <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>

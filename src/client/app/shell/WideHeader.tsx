@@ -11,6 +11,8 @@ import { useMediaQuery } from "./use-layout-mode-value.ts";
 
 // the badge reads the membership (swr): it joins after the first paint, outside the first load
 const UpgradeBadge = lazy(() => import("../../features/pay/components/UpgradeBadge.tsx"));
+// the news-and-alarm popover reads the alarms (swr): it joins after the first paint too
+const NewsAlarmSlot = lazy(() => import("./NewsAlarmSlot.tsx"));
 
 /** Wide layout header. Below 1150 px (Chinese) or 1400 px (English) it turns compact: icons, no labels. */
 export function WideHeader() {
@@ -26,6 +28,11 @@ export function WideHeader() {
         <LazyBoundary onError={() => undefined}>
           <Suspense fallback={null}>
             <UpgradeBadge />
+          </Suspense>
+        </LazyBoundary>
+        <LazyBoundary onError={() => undefined}>
+          <Suspense fallback={null}>
+            <NewsAlarmSlot />
           </Suspense>
         </LazyBoundary>
         <LanguageSwitch />
