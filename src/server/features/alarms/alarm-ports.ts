@@ -1,10 +1,4 @@
-import type {
-  AddAlarmBody,
-  AlarmEvent,
-  AlarmListData,
-  AlarmSeenBody,
-  PriceAlarm,
-} from "../../../contract/alarms.ts";
+import type { AddAlarmBody, AlarmEvent, AlarmListData, AlarmSeenBody, PriceAlarm } from "../../../contract/alarms.ts";
 
 /**
  * What the app, the bot and the chat ask of price alarms. Every call is one account's (`userId`); errors are
