@@ -86,7 +86,7 @@ export function createShortAnswerer(deps: ShortAnswererDeps): ShortAnswerer {
         model,
         system: `${systemPrompt({ language: chatLanguage, mode: "search", now: deps.clock.now(), model })}\n${SHORT_FORM}`,
         messages: buildMessages([], { question, images: [], pdfs: [] }, model, undefined),
-        tools: model.tools && toolkit ? toolkit.tools(chatLanguage) : undefined,
+        tools: model.tools && toolkit ? toolkit.tools(chatLanguage, owner.userId) : undefined,
         controller,
         timeoutMs: deps.timeoutMs,
         sink,

@@ -3,19 +3,10 @@ import type { BotContext, BotMessage } from "../bot-context.ts";
 import { appReply } from "../runtime/mini-app.ts";
 
 /**
- * Commands whose features come with later issues: each says plainly that it is not available yet (no made-up
- * alarms) and offers the app.
+ * Commands whose features come with later issues: each says plainly that it is not available yet and offers the
+ * app. None at present (/alerts has its feature, alerts.ts).
  */
-const notes: readonly { command: string; note: BotMessage }[] = [
-  {
-    command: "alerts",
-    note: /*i18n*/ {
-      id: "Price alerts are not available yet: they come with a later update. Meanwhile the app has the market, the news and the AI chat.",
-      message:
-        "Price alerts are not available yet: they come with a later update. Meanwhile the app has the market, the news and the AI chat.",
-    },
-  },
-];
+const notes: readonly { command: string; note: BotMessage }[] = [];
 
 export function laterFeature(deps: { miniAppUrl: string }): Composer<BotContext> {
   const composer = new Composer<BotContext>();

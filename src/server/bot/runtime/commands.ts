@@ -21,7 +21,10 @@ export const botCommands: readonly { command: string; description: BotMessage }[
   { command: "news", description: /*i18n*/ { id: "The latest crypto news", message: "The latest crypto news" } },
   {
     command: "alerts",
-    description: /*i18n*/ { id: "Price alerts (not available yet)", message: "Price alerts (not available yet)" },
+    description: /*i18n*/ {
+      id: "Your price alarms; set one, e.g. /alerts ETH below 3000",
+      message: "Your price alarms; set one, e.g. /alerts ETH below 3000",
+    },
   },
   {
     command: "subscribe",

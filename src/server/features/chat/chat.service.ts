@@ -32,7 +32,8 @@ export type ChatLanguage = ChatSendBody["language"];
 
 /** The product's tools for the models (the tools module), behind a port so tests can give their own. */
 export interface ChatToolkit {
-  tools(language: ChatLanguage): ToolSet;
+  /** the tools for one answer: `userId` is the signed-in user it is for (their price alarms), undefined for a visitor */
+  tools(language: ChatLanguage, userId?: number): ToolSet;
   /** a one-line description of a lookup, in the chat's language */
   summary(name: string, input: unknown, language: ChatLanguage): string;
   /** where a tool's figures come from, when it says */
@@ -319,7 +320,7 @@ export function createChatService(deps: ChatServiceDeps) {
             .filter(Boolean)
             .join("\n"),
           messages: buildMessages(history, prepared, model, deps.publicUrl),
-          tools: model.tools && toolkit ? toolkit.tools(body.language) : undefined,
+          tools: model.tools && toolkit ? toolkit.tools(body.language, owner.userId) : undefined,
           controller,
           timeoutMs: deps.timeoutMs,
           sink,

@@ -48,9 +48,11 @@ const firstCoin = (question: Question) => coinsOf(question.intent)[0] ?? findCoi
 
 /**
  * The question as the agent reads it: the price prediction agent reads any coin named as a forecast request, the
- * AI invest assistant as a trend question; other agents leave it as it is.
+ * AI invest assistant as a trend question (a request for a price alarm stays one); other agents leave it as it is.
  */
 export function agentQuestion(agent: AgentId | undefined, question: Question): Question {
+  // a price alarm to set is set in any chat
+  if (question.intent.kind === "alarm") return question;
   const coin = firstCoin(question);
   if (agent === AgentIds.pricePrediction && coin && !question.forecast) {
     const horizon = question.intent.kind === "predict" ? question.intent.horizon : horizonOf(question.text);
@@ -72,7 +74,9 @@ const visionText = (language: AnswerLanguage) =>
 
 /** What the invest assistant says before its data-based answer. */
 export function agentLead(agent: AgentId | undefined, question: Question): string | undefined {
-  if (agent === AgentIds.investAssistant && firstCoin(question)) return visionText(question.language);
+  if (agent === AgentIds.investAssistant && question.intent.kind !== "alarm" && firstCoin(question)) {
+    return visionText(question.language);
+  }
   return undefined;
 }
 

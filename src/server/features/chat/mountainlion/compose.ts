@@ -10,11 +10,14 @@ import {
   type NewsOutput,
   type NotFoundOutput,
   type PredictOutput,
+  type PriceAlarmRefusedOutput,
+  type PriceAlarmSetOutput,
   type PriceChangeOutput,
   type SentimentOutput,
   type TokenPriceOutput,
   toolOutputSchemas,
 } from "../tools/tool-outputs.ts";
+import { alarmBlock, alarmCalls, alarmQuestion } from "./alarm-answer.ts";
 import {
   compareBlock,
   failedBlock,
@@ -101,6 +104,8 @@ export function plannedCalls(intent: Intent, options: { chart?: boolean } = {}):
         intent.horizon === "day" ? { interval: "1h" } : intent.horizon === "week" ? { interval: "1d" } : {};
       return intent.symbols.map((symbol) => ({ toolName: "predict", input: { symbol, ...interval } }));
     }
+    case "alarm":
+      return alarmCalls(intent);
     default:
       return [];
   }
@@ -115,6 +120,8 @@ export function answerWithoutData(question: Question): string {
       return lead + texts.help(language);
     case "needCoin":
       return lead + texts.needCoin(language);
+    case "alarm":
+      return lead + alarmQuestion(intent, language);
     default:
       return lead + (question.forecast ? `${texts.noForecast(language)} ` : "") + texts.cannotAnswer(language);
   }
@@ -130,6 +137,7 @@ interface Read {
   movers: MoversOutput[];
   glossary: GlossaryOutput[];
   predictions: PredictOutput[];
+  alarms: (PriceAlarmSetOutput | PriceAlarmRefusedOutput)[];
   notFound: NotFoundOutput[];
   failed: { tool: string; message: string }[];
 }
@@ -145,6 +153,7 @@ function read(results: readonly ToolResult[]): Read {
     movers: [],
     glossary: [],
     predictions: [],
+    alarms: [],
     notFound: [],
     failed: [],
   };
@@ -223,6 +232,12 @@ function read(results: readonly ToolResult[]): Read {
         if (!parsed.success) fail();
         else if (parsed.data.found) out.predictions.push(parsed.data);
         else out.notFound.push(parsed.data);
+        break;
+      }
+      case "setPriceAlarm": {
+        const parsed = toolOutputSchemas.setPriceAlarm.safeParse(value);
+        if (parsed.success) out.alarms.push(parsed.data);
+        else fail();
         break;
       }
     }
@@ -310,6 +325,7 @@ export function answerFromResults(question: Question, results: readonly ToolResu
   for (const entry of r.glossary) blocks.push(glossaryBlock(entry, language));
   const horizon = question.intent.kind === "predict" ? question.intent.horizon : undefined;
   for (const forecast of r.predictions) blocks.push(predictBlock(forecast, language, horizon));
+  for (const alarm of r.alarms) blocks.push(alarmBlock(alarm, language));
   for (const missing of r.notFound) blocks.push(notFoundBlock(missing, language));
   for (const failure of r.failed) blocks.push(failedBlock(failure.tool, failure.message, language));
   if (r.stats.length > 0 && question.forecast) {
@@ -330,7 +346,8 @@ export function answerFromResults(question: Question, results: readonly ToolResu
     r.stats.length +
     r.movers.length +
     r.sentiments.length +
-    r.predictions.length;
+    r.predictions.length +
+    r.alarms.length;
   if (answered + r.news.length + r.glossary.length + r.notFound.length + r.failed.length === 0) {
     blocks.push(texts.noResults(language));
   }
@@ -346,6 +363,8 @@ export function answerFromResults(question: Question, results: readonly ToolResu
     ...r.news,
     ...r.glossary,
     ...r.predictions,
+    // an alarm set cites the price it was set from; a refusal shows no figure to cite
+    ...r.alarms.filter((alarm) => alarm.set),
     ...r.notFound,
   ];
   for (const output of all) {

@@ -1,5 +1,6 @@
 import { COIN_NAMES, KNOWN_TICKERS } from "../tools/coin-names.ts";
 import { findGlossaryEntry } from "../tools/glossary.ts";
+import { type AlarmAsk, alarmAskOf, asksForAlarm } from "./alarm-request.ts";
 import type { AnswerLanguage } from "./format.ts";
 
 /**
@@ -35,6 +36,11 @@ export type Intent =
    */
   | { kind: "predict"; symbols: string[]; horizon?: "day" | "week" }
   | { kind: "help" }
+  /**
+   * a price alarm to set ("tell me when ETH drops below 3000", "提醒我 BTC 跌破 60000"): the coin (an earlier
+   * question's when none is named) and the price or move asked for (alarm-request.ts)
+   */
+  | { kind: "alarm"; symbol: string | undefined; ask: AlarmAsk }
   /** a price, trend or comparison without a coin to look up */
   | { kind: "needCoin" }
   | { kind: "unknown" };
@@ -519,9 +525,25 @@ function predictIntent(coins: readonly string[], text: string): { intent: Intent
   };
 }
 
+/**
+ * A request to be told when a price is reached, when it names a coin or a target; "what is a price alert?" is not
+ * one. A target without a coin ("and tell me when it drops below 3000") is about the earlier question's coin.
+ */
+function alarmIntent(text: string, history: readonly string[] | undefined): Intent | undefined {
+  if (!asksForAlarm(text)) return undefined;
+  const ask = alarmAskOf(text);
+  const named = findCoins(text).filter((symbol) => !QUOTES.test(symbol));
+  const previous = named.length === 0 && ask.kind !== "none" && history ? previousCoinIntent(history) : undefined;
+  const symbol = named[0] ?? (previous ? coinsOf(previous)[0] : undefined);
+  if (symbol === undefined && ask.kind === "none") return undefined;
+  return { kind: "alarm", symbol, ask };
+}
+
 function readIntent(text: string, history: readonly string[] | undefined): { intent: Intent; forecast: boolean } {
   const forecast = has(text, "forecast");
   if (GREETING.test(text)) return { intent: { kind: "help" }, forecast: false };
+  const alarm = alarmIntent(text, history);
+  if (alarm) return { intent: alarm, forecast: false };
 
   const term = explainedTerm(text);
   if (term && findGlossaryEntry(term)) return { intent: { kind: "glossary", term }, forecast: false };

@@ -142,8 +142,9 @@ function decide(call: LanguageModelV3CallOptions): Turn {
   if (own?.kind === "answer") return { kind: "text", text: own.text, language: question.language };
   if (own?.kind === "calls") return toolCalls(own.calls);
   // deep think and AI one-click buy (the mode travels in the system prompt) plan and answer on their own; a forecast
-  // request is answered the same way in every mode
-  const mode = question.intent.kind === "predict" ? "search" : chatModeOf(systemText);
+  // request, and a price alarm to set, are answered the same way in every mode
+  const sameInEveryMode = question.intent.kind === "predict" || question.intent.kind === "alarm";
+  const mode = sameInEveryMode ? "search" : chatModeOf(systemText);
   const step = modeStep(mode, question, results, offered);
   if (step.kind === "answer") return { kind: "text", text: step.text, language: question.language };
   if (step.kind === "calls") return toolCalls(step.calls);

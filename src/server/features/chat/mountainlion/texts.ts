@@ -14,6 +14,7 @@ const CAPABILITIES: Record<AnswerLanguage, string> = {
     "- the market's sentiment: the fear-and-greed index",
     "- explain a term: *what is a stablecoin*",
     "- a coin's price forecast with its tested record: *predict BTC for tomorrow*",
+    "- a price alarm, once you are signed in: *tell me when ETH drops below* a price, or *rises* by a percent",
   ].join("\n"),
   zh: [
     "我可以根据本应用自己的数据回答：",
@@ -26,6 +27,7 @@ const CAPABILITIES: Record<AnswerLanguage, string> = {
     "- 市场情绪：恐慌贪婪指数",
     "- 解释术语：*什么是稳定币*",
     "- 币的价格预测及其检验记录：*预测一下比特币明天的价格*",
+    "- 登录后设置价格提醒：*ETH 跌破*某个价格或*上涨*某个百分比时*提醒我*",
   ].join("\n"),
 };
 

@@ -63,3 +63,29 @@ export interface ChatScores {
     source: { provider: string; at: string };
   }>;
 }
+
+/** A price alarm as the alarm service answers it (the contract's PriceAlarm fits it). */
+export interface ChatPriceAlarm {
+  id: number;
+  coinAbbr: string;
+  coinPair: string;
+  kind: "price" | "percent";
+  direction: "above" | "below";
+  price: number;
+  percent: number | null;
+  basePrice: number;
+  source: string;
+}
+
+/**
+ * Setting a price alarm for an account (the alarm service fits it). Refusals are ApiErrors with the alarm message
+ * keys (alarmUnknownCoin, alarmPriceAbsurd, alarmPercentOutOfRange, alarmAlreadyCrossed, alarmLimitReached).
+ */
+export interface ChatAlarms {
+  add(
+    userId: number,
+    body:
+      | { coinAbbr: string; kind: "price"; price: number; direction?: "above" | "below" }
+      | { coinAbbr: string; kind: "percent"; percent: number },
+  ): Promise<ChatPriceAlarm>;
+}

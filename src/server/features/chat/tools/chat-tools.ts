@@ -14,7 +14,15 @@ import {
 } from "../figures/figure-url.ts";
 import { aiScoresTool } from "./ai-scores-tool.ts";
 import { CANDLE_STATS_METHOD, candleStatistics } from "./candle-stats.ts";
-import type { ChatListedCoin, ChatMarket, ChatMarketView, ChatNews, ChatPredictions, ChatScores } from "./chat-data.ts";
+import type {
+  ChatAlarms,
+  ChatListedCoin,
+  ChatMarket,
+  ChatMarketView,
+  ChatNews,
+  ChatPredictions,
+  ChatScores,
+} from "./chat-data.ts";
 import { symbolOfName } from "./coin-names.ts";
 import { coinProfileTool } from "./coin-profile.ts";
 import { type ChatFx, converted, currencySchema, type FxOutput, fxFor } from "./currency.ts";
@@ -22,6 +30,7 @@ import { FAQ, FAQ_REVISED, FAQ_SOURCE, findFaqEntry } from "./faq.ts";
 import { findGlossaryEntry, GLOSSARY, GLOSSARY_REVISED, GLOSSARY_SOURCE } from "./glossary.ts";
 import { type PeriodMove, type PeriodWindow, periodMove, periodSchema, resolvePeriod } from "./period.ts";
 import { predictTool } from "./predict-tool.ts";
+import { priceAlarmTool } from "./price-alarm-tool.ts";
 import { technicalAnalysisTool } from "./technical-analysis.ts";
 import type {
   CandleStatsOutput,
@@ -52,6 +61,10 @@ export interface ChatToolsDeps {
   predictions?: ChatPredictions;
   /** the AI score (the score service); without it the aiScores tool says the score is not available */
   scores?: ChatScores;
+  /** price alarms (the alarm service); without them setPriceAlarm says alarms are not available */
+  alarms?: ChatAlarms;
+  /** the signed-in user the answer is for (setPriceAlarm sets their alarms); undefined for a visitor */
+  userId?: number;
 }
 
 const symbolSchema = z
@@ -212,12 +225,13 @@ const gap = (a: number | null, b: number | null) => (a === null || b === null ? 
 /**
  * The chat tools over the product's market, news and FX data, for every model (function calling) and MountainLion:
  * tokenPrice, priceChange, candleStats, compareTokens, newsSearch, marketSentiment, topMovers, glossary, predict (a
- * coin's forecast with its record), coinProfile (a report's figures) and aiScores (the AI score screen) (their
- * outputs in tool-outputs.ts). Each output carries its figures and a citation: the market's provider and market
- * time for prices, the window's end for a move over a window, the last candle's close for candle statistics, the
- * outlet and publication time for news. Windows ("7d", "since:01-01", "today") are resolved at the market time
- * (period.ts); prices in EUR or CNY use the reference rate in force then (currency.ts). What the data does not hold
- * (an unknown coin, no candles, an unknown term, no news) is an output with found: false, never a throw.
+ * coin's forecast with its record), coinProfile (a report's figures), aiScores (the AI score screen) and
+ * setPriceAlarm (an alarm for the signed-in user) (their outputs in tool-outputs.ts). Each output carries its
+ * figures and a citation: the market's provider and market time for prices, the window's end for a move over a
+ * window, the last candle's close for candle statistics, the outlet and publication time for news. Windows ("7d",
+ * "since:01-01", "today") are resolved at the market time (period.ts); prices in EUR or CNY use the reference rate in
+ * force then (currency.ts). What the data does not hold (an unknown coin, no candles, an unknown term, no news) is an
+ * output with found: false, never a throw.
  */
 export function createChatTools(deps: ChatToolsDeps) {
   const { market, news, language } = deps;
@@ -583,6 +597,8 @@ export function createChatTools(deps: ChatToolsDeps) {
     coinProfile: coinProfileTool({ market, find: findListed }),
 
     aiScores: aiScoresTool({ scores: deps.scores }),
+
+    setPriceAlarm: priceAlarmTool({ market, alarms: deps.alarms, userId: deps.userId, find: findListed }),
 
     productHelp: tool({
       description:

@@ -385,6 +385,43 @@ export const productHelpOutputSchema = z.object({
 });
 export type ProductHelpOutput = z.infer<typeof productHelpOutputSchema>;
 
+/** setPriceAlarm: the alarm set for the signed-in user, as the alarm service stored it. */
+export const priceAlarmSetOutputSchema = z.object({
+  set: z.literal(true),
+  alarm: z.object({
+    id: z.number(),
+    symbol: z.string(),
+    /** "ETH/USDT" */
+    pair: z.string(),
+    kind: z.enum(["price", "percent"]),
+    direction: z.enum(["above", "below"]),
+    /** the target price in USDT */
+    target: z.number(),
+    /** the move asked for, in percent (kind percent), else null */
+    percent: z.number().nullable(),
+    /** the price when it was set, USDT */
+    basePrice: z.number(),
+  }),
+  /** the market feed the price comes from and the market time it was read at */
+  citation: chatCitationSchema,
+});
+export type PriceAlarmSetOutput = z.infer<typeof priceAlarmSetOutputSchema>;
+
+/**
+ * setPriceAlarm, when no alarm was set: signIn (a visitor: alarms belong to an account), notAvailable (this server
+ * has no alarms), needTarget (neither a price nor a move given), refused (the alarm service said no: `key` is its
+ * message key, alarmUnknownCoin, alarmPriceAbsurd, ...).
+ */
+export const priceAlarmRefusedOutputSchema = z.object({
+  set: z.literal(false),
+  reason: z.enum(["signIn", "notAvailable", "needTarget", "refused"]),
+  key: z.string().nullable(),
+  query: z.string(),
+  message: z.string(),
+  citation: chatCitationSchema.nullable(),
+});
+export type PriceAlarmRefusedOutput = z.infer<typeof priceAlarmRefusedOutputSchema>;
+
 /** Each tool's output schema (found or not found), by tool name. */
 export const toolOutputSchemas = {
   tokenPrice: z.union([tokenPriceOutputSchema, notFoundOutputSchema]),
@@ -399,6 +436,7 @@ export const toolOutputSchemas = {
   coinProfile: z.union([coinProfileOutputSchema, notFoundOutputSchema]),
   aiScores: z.union([aiScoresOutputSchema, notFoundOutputSchema]),
   productHelp: z.union([productHelpOutputSchema, notFoundOutputSchema]),
+  setPriceAlarm: z.union([priceAlarmSetOutputSchema, priceAlarmRefusedOutputSchema]),
 } as const;
 export type ChatToolName = keyof typeof toolOutputSchemas;
 

@@ -2,6 +2,7 @@ import { aiScoresInputSchema } from "./ai-scores-tool.ts";
 import { type ChatLanguage, chatToolInputSchemas } from "./chat-tools.ts";
 import { coinProfileInputSchema } from "./coin-profile.ts";
 import { predictInputSchema } from "./predict-tool.ts";
+import { setPriceAlarmInputSchema } from "./price-alarm-tool.ts";
 import { technicalAnalysisInputSchema } from "./technical-analysis.ts";
 
 const quoted = (text: string, language: ChatLanguage) => (language === "cn" ? `“${text}”` : `"${text}"`);
@@ -72,6 +73,12 @@ export function toolSummary(name: string, input: unknown, language: ChatLanguage
       if (!parsed.success) break;
       const category = parsed.data.category ?? "total";
       return cn ? `按 AI 评分筛选了 ${category} 分类的币` : `Screened the ${category} coins by AI score`;
+    }
+    case "setPriceAlarm": {
+      const parsed = setPriceAlarmInputSchema.safeParse(input);
+      if (!parsed.success) break;
+      const symbol = upper(parsed.data.symbol);
+      return cn ? `为 ${symbol} 设置价格提醒` : `Set a price alarm on ${symbol}`;
     }
     case "marketSentiment":
       return cn ? "查看了市场情绪" : "Read the market sentiment";
