@@ -1,0 +1,120 @@
+import type { LimitOrder } from "../../../contract/ai-wallet.ts";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../providers/clock.ts";
+import type { PubSub } from "../../providers/pubsub.ts";
+import type { MarketService } from "../market/market.service.ts";
+import { marketUsdPrice, type SwapModule } from "../swap/swap-module.ts";
+import { createSwapOrdersRepository } from "../swap/swap-orders.repository.ts";
+import { createAiSwapRepository } from "./ai-swap.repository.ts";
+import { createAiSwapService } from "./ai-swap.service.ts";
+import { type AiSwapFaults, createAiSwapSender } from "./ai-swap-sender.ts";
+import { createAiTradeWallet } from "./ai-swap-wallet.ts";
+import type { AiWalletSigner } from "./ai-wallet-ports.ts";
+import { createLimitExecutor } from "./limit-executor.ts";
+import { createLimitOrdersRepository } from "./limit-orders.repository.ts";
+import { createLimitOrdersService } from "./limit-orders.service.ts";
+import { createLimitWatcher } from "./limit-watcher.ts";
+
+/**
+ * Trading from the AI wallet put together (issue 17): market swaps (aiAccountSwap) and limit orders
+ * (aiAccountLimitSwap, cancelLimitOrder, aiAccount/limitOrders) over the swap module's quotes, orders and tracker,
+ * signed by the AI wallet's signer; the watcher executes limit orders on the market's ticks. The server starts the
+ * watcher (which first finishes what a run left) and stops it on shutdown.
+ */
+
+export interface AiSwapModuleDeps {
+  db: Database;
+  swap: SwapModule;
+  market: MarketService;
+  signer: AiWalletSigner;
+  /** false: no master key configured (the AI wallet is unavailable) */
+  available: boolean;
+  /** the chains the AI wallet works on */
+  chainIds: readonly number[];
+  /** the exchange daily limit the swap module applies (USD) */
+  dailyLimitUsd: number;
+  pubsub: PubSub;
+  clock: Clock;
+  logger: Logger;
+  /** the watcher's lease between ticks (ms) */
+  leaseMs: number;
+  /** how long a run waits for a transaction it sent to be mined (ms, default 15 s) */
+  receiptWaitMs?: number;
+  /** test seam: a fault between storing a signed transaction and broadcasting it */
+  faults?: AiSwapFaults | undefined;
+  /** told of every limit order that executed, failed or expired (a push to the user, when a channel exists) */
+  onLimitOrder?: (userId: number, order: LimitOrder) => void;
+}
+
+const RECEIPT_WAIT_MS = 15_000;
+
+export function createAiSwapModule(deps: AiSwapModuleDeps) {
+  const { db, swap, market, clock, logger } = deps;
+  const orders = createSwapOrdersRepository(db);
+  const wallet = createAiTradeWallet({ signer: deps.signer, available: deps.available, chainIds: deps.chainIds });
+  const sender = createAiSwapSender({
+    signer: deps.signer,
+    client: (chainId) => swap.chains.client(chainId),
+    logger,
+    faults: deps.faults,
+    receiptWaitMs: deps.receiptWaitMs ?? RECEIPT_WAIT_MS,
+  });
+  const usdPrice = marketUsdPrice(market);
+  const marketPrice = (symbol: string): number | undefined => {
+    try {
+      const price = market.view().byAbbr.get(symbol)?.coin.lastPrice;
+      return price !== undefined && Number.isFinite(price) && price > 0 ? price : undefined;
+    } catch {
+      // no market snapshot yet
+      return undefined;
+    }
+  };
+  const swaps = createAiSwapService({
+    swap: swap.service,
+    tracker: swap.tracker,
+    orders,
+    repository: createAiSwapRepository(db),
+    sender,
+    wallet,
+    clock,
+    logger,
+  });
+  const repository = createLimitOrdersRepository(db);
+  const limits = createLimitOrdersService({
+    repository,
+    wallet,
+    chains: swap.chains,
+    tokens: swap.tokens,
+    balances: swap.balances,
+    marketPrice,
+    usdPrice,
+    dailyLimitUsd: deps.dailyLimitUsd,
+    clock,
+    logger,
+  });
+  const executor = createLimitExecutor({
+    repository,
+    swap: swap.service,
+    tracker: swap.tracker,
+    orders,
+    sender,
+    wallet,
+    usdPrice,
+    clock,
+    logger,
+    onChange: deps.onLimitOrder,
+  });
+  const watcher = createLimitWatcher({
+    pubsub: deps.pubsub,
+    repository,
+    executor,
+    resumeSwaps: () => swaps.resume(),
+    clock,
+    logger,
+    leaseMs: deps.leaseMs,
+  });
+  return { swaps, limits, watcher };
+}
+
+export type AiSwapModule = ReturnType<typeof createAiSwapModule>;
