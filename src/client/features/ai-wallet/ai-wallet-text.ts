@@ -1,0 +1,123 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { LimitOrder, Withdrawal } from "../../../contract/ai-wallet.ts";
+import { ErrorCode } from "../../../contract/errors.ts";
+import type { MessageKey } from "../../../contract/message-keys.ts";
+import type { SwapOrderStatus } from "../../../contract/swap.ts";
+import { isApiError } from "../../shared/api/api-error.ts";
+import { messageForKey, messageKeyText } from "../../shared/i18n/message-key-text.ts";
+
+/** The AI wallet's texts that depend on an answer: statuses and the failures of its forms. */
+
+export const withdrawalStatusText: Readonly<Record<Withdrawal["status"], MessageDescriptor>> = {
+  awaiting_code: msg`Waiting for the code`,
+  sending: msg`Sending`,
+  sent: msg`Sent`,
+  completed: msg`Completed`,
+  fail: msg`Failed`,
+  cancelled: msg`Cancelled`,
+  expired: msg`Expired`,
+};
+
+export const limitStatusText: Readonly<Record<LimitOrder["status"], MessageDescriptor>> = {
+  open: msg`Open`,
+  executing: msg`Executing`,
+  completed: msg`Completed`,
+  fail: msg`Failed`,
+  cancelled: msg`Cancelled`,
+  expired: msg`Expired`,
+};
+
+/** Spec §4 swap order statuses (the words of the swap screen's record). */
+export const swapStatusText: Readonly<Record<SwapOrderStatus, MessageDescriptor>> = {
+  awaiting_deposit: msg`Awaiting user deposit`,
+  exchanging: msg`Exchanging`,
+  completed: msg`Completed`,
+  timeout: msg`Timeout`,
+  fail: msg`Failed`,
+  waiting_kyc: msg`Waiting for KYC`,
+  refund: msg`Refund`,
+  refund_completed: msg`Refund completed`,
+  pending: msg`Pending`,
+  cancelled: msg`Cancelled`,
+};
+
+export type Tone = "success" | "danger" | "progress";
+
+export function withdrawalTone(status: Withdrawal["status"]): Tone {
+  if (status === "completed" || status === "sent") return "success";
+  if (status === "fail" || status === "cancelled" || status === "expired") return "danger";
+  return "progress";
+}
+
+export function limitTone(status: LimitOrder["status"]): Tone {
+  if (status === "completed") return "success";
+  if (status === "fail" || status === "cancelled" || status === "expired") return "danger";
+  return "progress";
+}
+
+/** Still moving: the list is read again until it is not. */
+export function withdrawalMoving(status: Withdrawal["status"]): boolean {
+  return status === "sending" || status === "sent";
+}
+
+export function limitMoving(status: LimitOrder["status"]): boolean {
+  return status === "open" || status === "executing";
+}
+
+/** The field a failure belongs to, so its message is shown there (and the field named). */
+export type FormField = "amount" | "toAddress" | "code" | "limitPrice" | "slippage" | "form";
+
+const fieldOfKey: Partial<Record<MessageKey, FormField>> = {
+  Insufficientbalance: "amount",
+  amountTooSmall: "amount",
+  amountOutOfRange: "amount",
+  invalidAddress: "toAddress",
+  addressChecksum: "toAddress",
+  ownAddress: "toAddress",
+  sanctionedAddress: "toAddress",
+  exchangeAddress: "toAddress",
+  codeError: "code",
+  codeError2: "code",
+  verifyLimitError: "code",
+  VerificationCode: "code",
+  limitPriceAbsurd: "limitPrice",
+  slippageTooLow: "slippage",
+  slippageTooHigh: "slippage",
+};
+
+const requestFields: Readonly<Record<string, FormField>> = {
+  amount: "amount",
+  toAddress: "toAddress",
+  code: "code",
+  limitPrice: "limitPrice",
+  slippage: "slippage",
+};
+
+export interface FormFailure {
+  field: FormField;
+  text: MessageDescriptor;
+  /** above the daily exchange limit (331): the identity check (KYC) is named too */
+  kyc: boolean;
+}
+
+/** A wrong code says how many tries are left when the server tells (spec §8 2006; 2015 when none are). */
+function wrongCodeText(remaining: number | undefined): MessageDescriptor {
+  if (remaining === undefined) return messageKeyText.codeError2;
+  return remaining > 0
+    ? msg`Wrong verification code. ${remaining} tries left before a 15-minute lock.`
+    : messageKeyText.verifyLimitError;
+}
+
+/** Where a failed call's message goes, and its text (by message key; unknown failures read Serverbusy). */
+export function formFailure(error: unknown): FormFailure {
+  if (!isApiError(error)) {
+    console.error("An AI wallet call failed", error);
+    return { field: "form", text: messageKeyText.Serverbusy, kyc: false };
+  }
+  const byField = error.field !== undefined ? requestFields[error.field] : undefined;
+  const field = fieldOfKey[error.key] ?? byField ?? "form";
+  const text =
+    error.key === "codeError" || error.key === "codeError2" ? wrongCodeText(error.remaining) : messageForKey(error.key);
+  return { field, text, kyc: error.code === ErrorCode.ExchangeDailyLimit && error.key !== "kycNeeded" };
+}

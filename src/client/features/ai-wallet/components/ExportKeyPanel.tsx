@@ -1,0 +1,142 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { Button } from "../../../shared/ui/Button.tsx";
+import { TextField } from "../../../shared/ui/TextField.tsx";
+import { type FormFailure, formFailure } from "../ai-wallet-text.ts";
+import { exportKey, preExport } from "../api/ai-wallet-api.ts";
+import { CopyRow, FailureNote } from "./parts.tsx";
+
+type Step = { step: "intro" } | { step: "code"; email: string } | { step: "shown"; privateKey: string };
+
+/**
+ * Export of the AI wallet's private key, after an emailed code: the risk first, then the code, then the key shown
+ * once with a Copy button. It lives only in this panel's state: leaving the panel (or the app going to the
+ * background) hides it for good; seeing it again takes a new code.
+ */
+export function ExportKeyPanel() {
+  const { t, i18n } = useLingui();
+  const [step, setStep] = useState<Step>({ step: "intro" });
+  const [code, setCode] = useState("");
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shown = step.step === "shown";
+
+  useEffect(() => {
+    if (!shown) return;
+    const hide = () => {
+      if (document.visibilityState === "hidden") setStep({ step: "intro" });
+    };
+    document.addEventListener("visibilitychange", hide);
+    return () => document.removeEventListener("visibilitychange", hide);
+  }, [shown]);
+
+  const sendCode = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { email } = await preExport();
+      setCode("");
+      setStep({ step: "code", email });
+    } catch (error) {
+      setFailure(formFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reveal = async () => {
+    if (!/^\d{6}$/.test(code)) {
+      setFailure({ field: "code", text: messageKeyText.VerificationCode, kyc: false });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await exportKey(code);
+      setCode("");
+      setStep({ step: "shown", privateKey: answer.privateKey });
+    } catch (error) {
+      setFailure(formFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const warning = (
+    <div className="aiw-warning" role="note">
+      <p>
+        <Trans>
+          Anyone who has this key controls your AI wallet and everything in it. Never share it: nobody from MountainLion
+          will ever ask for it. Keep it offline, where only you can read it.
+        </Trans>
+      </p>
+    </div>
+  );
+
+  if (step.step === "shown") {
+    return (
+      <div className="aiw-panel">
+        {warning}
+        <CopyRow label={t`Private key`} value={step.privateKey} />
+        <p className="aiw-muted">
+          <Trans>The key is shown this once. It is hidden when you leave this panel.</Trans>
+        </p>
+        <Button variant="primary" onClick={() => setStep({ step: "intro" })}>
+          {t`Hide the key`}
+        </Button>
+      </div>
+    );
+  }
+
+  if (step.step === "code") {
+    const email = step.email;
+    return (
+      <form
+        className="aiw-panel"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void reveal();
+        }}
+      >
+        {warning}
+        <p className="aiw-muted" role="status">
+          <Trans>We emailed a code to {email}.</Trans>
+        </p>
+        <TextField
+          label={t`Verification code`}
+          hint={t`Six digits`}
+          value={code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={failure?.field === "code" ? i18n._(failure.text) : undefined}
+          onValueChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
+        />
+        <FailureNote failure={failure} fieldLabels={{ code: t`Verification code` }} />
+        <div className="aiw-actions">
+          <Button type="submit" variant="primary" disabled={busy} aria-busy={busy || undefined}>
+            {t`Show the key`}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={() => void sendCode()}>
+            {t`Send a new code`}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="aiw-panel">
+      {warning}
+      <p>
+        <Trans>To show the key, confirm with a code we email to you.</Trans>
+      </p>
+      <FailureNote failure={failure} fieldLabels={{}} />
+      <Button variant="primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void sendCode()}>
+        {busy ? t`Sending the code…` : t`Send code`}
+      </Button>
+    </div>
+  );
+}

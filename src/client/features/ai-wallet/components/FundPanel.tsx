@@ -1,0 +1,79 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
+import { isApiError } from "../../../shared/api/api-error.ts";
+import { shortenAddress } from "../../../shared/format/address.ts";
+import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
+import { LoadError } from "../../../shared/ui/LoadError.tsx";
+import { type AiAccount, useDepositInfo } from "../api/ai-wallet-api.ts";
+import { useSenderAddress } from "../use-sender-address.ts";
+import { CopyRow } from "./parts.tsx";
+
+/**
+ * Funding the AI wallet: its deposit address and QR code on the chosen chain. When a browser wallet is connected,
+ * its address is sent along, so a sender on the sanctions list is refused here, with the reason.
+ */
+export function FundPanel({ account }: { account: AiAccount }) {
+  const { t, i18n } = useLingui();
+  const chainSelectId = useId();
+  const [chainId, setChainId] = useState(account.chains[0]?.chainId ?? null);
+  const sender = useSenderAddress();
+  const deposit = useDepositInfo(chainId, sender);
+  const chain = account.chains.find((entry) => entry.chainId === chainId);
+  const network = chain?.netWork ?? "";
+  const senderShort = shortenAddress(sender);
+
+  return (
+    <div className="aiw-panel">
+      <div className="field">
+        <label className="field__label" htmlFor={chainSelectId}>
+          {t`Network`}
+        </label>
+        <select
+          id={chainSelectId}
+          className="input"
+          value={chainId ?? ""}
+          onChange={(event) => setChainId(Number(event.currentTarget.value))}
+        >
+          {account.chains.map((entry) => (
+            <option key={entry.chainId} value={entry.chainId}>
+              {entry.netWork}
+            </option>
+          ))}
+        </select>
+      </div>
+      {deposit.error ? (
+        <LoadError onRetry={() => void deposit.mutate()}>
+          {i18n._(messageForKey(isApiError(deposit.error) ? deposit.error.key : "Serverbusy"))}
+        </LoadError>
+      ) : !deposit.data ? (
+        <p className="aiw-muted" role="status">
+          <Trans>Loading the deposit address…</Trans>
+        </p>
+      ) : (
+        <div className="aiw-deposit">
+          <img
+            className="aiw-deposit__qr"
+            src={deposit.data.qrCode}
+            alt={t`QR code of your AI wallet's deposit address on ${network}`}
+            width={180}
+            height={180}
+          />
+          <div className="aiw-deposit__fields">
+            <CopyRow label={t`Deposit address`} value={deposit.data.address} />
+            <p className="aiw-muted">
+              <Trans>
+                Send only coins on {network} to this address. Your balance above shows them once the transfer is on the
+                chain (Refresh balances).
+              </Trans>
+            </p>
+            {sender ? (
+              <p className="aiw-muted">
+                <Trans>Your connected wallet {senderShort} was checked against the sanctions list.</Trans>
+              </p>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

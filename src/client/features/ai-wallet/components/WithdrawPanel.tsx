@@ -1,0 +1,328 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useRef, useState } from "react";
+import { useHost } from "../../../host/host-context.tsx";
+import { isApiError } from "../../../shared/api/api-error.ts";
+import { shortenAddress } from "../../../shared/format/address.ts";
+import { formatDate } from "../../../shared/format/date-time.ts";
+import { formatUsd } from "../../../shared/format/price.ts";
+import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
+import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { Button } from "../../../shared/ui/Button.tsx";
+import { TextField } from "../../../shared/ui/TextField.tsx";
+import { ADDRESS_PATTERN } from "../../../shared/wallet/eip1193.ts";
+import { amountIssue, apiAmount, cleanAmount, RequestIds } from "../ai-wallet-logic.ts";
+import { type FormFailure, formFailure, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
+import { type AiAccount, preWithdraw, useWithdrawInfo, type Withdrawal, withdraw } from "../api/ai-wallet-api.ts";
+import { FailureNote, StatusBadge, TxLink } from "./parts.tsx";
+
+type Step =
+  | { step: "form" }
+  /** the code was emailed: it goes with the withdrawal's id */
+  | { step: "code"; withdrawal: Withdrawal; email: string }
+  | { step: "done"; withdrawal: Withdrawal };
+
+const coinKey = (coin: { chainId: number; address: string }) => `${coin.chainId}:${coin.address.toLowerCase()}`;
+
+export interface WithdrawPanelProps {
+  account: AiAccount;
+  /** a withdrawal was sent: the balances and the history are read again */
+  onWithdrawn: () => void;
+}
+
+/**
+ * Withdraw from the AI wallet (spec §7 getWithdrawInfo, aiAccountPreWithdraw, aiAccountWithdraw): the coin and its
+ * chain, the amount (Max: what can be sent now, gas kept back), the address; "Send code" checks it all and emails a
+ * code; the code sends it. Every refusal is shown at the field it concerns.
+ */
+export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
+  const { t, i18n } = useLingui();
+  const host = useHost();
+  const coinSelectId = useId();
+  const coins = account.coins;
+  const [selected, setSelected] = useState(() => {
+    const first = coins.find((coin) => coin.balance !== "0") ?? coins[0];
+    return first ? coinKey(first) : "";
+  });
+  const coin = coins.find((entry) => coinKey(entry) === selected) ?? null;
+  const info = useWithdrawInfo(coin);
+  const [amountText, setAmountText] = useState("");
+  const [toAddress, setToAddress] = useState("");
+  const [code, setCode] = useState("");
+  const [step, setStep] = useState<Step>({ step: "form" });
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const requestIds = useRef(new RequestIds());
+
+  const network = (chainId: number) =>
+    account.chains.find((chain) => chain.chainId === chainId)?.netWork ?? String(chainId);
+  const chainSymbol = coin ? (account.chains.find((chain) => chain.chainId === coin.chainId)?.symbol ?? "") : "";
+  const errorOf = (field: FormFailure["field"]) =>
+    failure && failure.field === field ? i18n._(failure.text) : undefined;
+
+  const sendCode = async () => {
+    if (!coin || busy) return;
+    const issue = amountIssue(amountText, coin.decimals, info.data?.maxAmount ?? coin.balance);
+    if (issue) {
+      setFailure({
+        field: "amount",
+        text:
+          issue === "aboveBalance"
+            ? messageKeyText.Insufficientbalance
+            : issue === "tooManyDecimals"
+              ? messageKeyText.invalidValue
+              : messageKeyText.required,
+        kyc: false,
+      });
+      return;
+    }
+    const to = toAddress.trim();
+    if (!ADDRESS_PATTERN.test(to)) {
+      setFailure({ field: "toAddress", text: messageKeyText.invalidAddress, kyc: false });
+      return;
+    }
+    if (to.toLowerCase() === account.address.toLowerCase()) {
+      setFailure({ field: "toAddress", text: messageKeyText.ownAddress, kyc: false });
+      return;
+    }
+    const request = {
+      chainId: coin.chainId,
+      tokenAddress: coin.address,
+      amount: apiAmount(amountText) ?? "",
+      toAddress: to,
+    };
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await preWithdraw({ ...request, requestId: requestIds.current.idFor(request) });
+      requestIds.current.done();
+      setCode("");
+      setStep({ step: "code", withdrawal: answer.withdrawal, email: answer.email });
+    } catch (error) {
+      setFailure(formFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (withdrawal: Withdrawal) => {
+    if (busy) return;
+    if (!/^\d{6}$/.test(code)) {
+      setFailure({ field: "code", text: messageKeyText.VerificationCode, kyc: false });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const sent = await withdraw({ withdrawId: withdrawal.withdrawId, code });
+      host.haptics.notification("success");
+      setStep({ step: "done", withdrawal: sent });
+      setAmountText("");
+      setCode("");
+      onWithdrawn();
+      void info.mutate();
+    } catch (error) {
+      if (isApiError(error) && error.key === "withdrawalClosed") {
+        setStep({ step: "form" });
+      }
+      setFailure(formFailure(error));
+      host.haptics.notification("error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (coins.length === 0) {
+    return (
+      <p className="aiw-muted">
+        <Trans>Your AI wallet holds no coins to withdraw yet. Fund it first.</Trans>
+      </p>
+    );
+  }
+
+  if (step.step === "done") {
+    const sent = step.withdrawal;
+    const amount = formatTokenAmount(sent.amount);
+    const symbol = sent.token.symbol;
+    const to = shortenAddress(sent.toAddress);
+    return (
+      <div className="aiw-panel" role="status">
+        <p className="aiw-result">
+          <Trans>
+            Withdrawal of {amount} {symbol} to {to}:
+          </Trans>{" "}
+          <StatusBadge tone={withdrawalTone(sent.status)}>{i18n._(withdrawalStatusText[sent.status])}</StatusBadge>
+        </p>
+        {sent.txHash ? <TxLink label={t`Withdrawal transaction`} hash={sent.txHash} url={sent.txUrl} /> : null}
+        <Button variant="primary" onClick={() => setStep({ step: "form" })}>
+          {t`New withdrawal`}
+        </Button>
+      </div>
+    );
+  }
+
+  if (step.step === "code") {
+    const pending = step.withdrawal;
+    const amount = formatTokenAmount(pending.amount);
+    const symbol = pending.token.symbol;
+    const to = shortenAddress(pending.toAddress);
+    const on = network(pending.chainId);
+    const email = step.email;
+    const until = formatDate(pending.expiresAt, i18n.locale, { withTime: true });
+    return (
+      <form
+        className="aiw-panel"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm(pending);
+        }}
+      >
+        <p>
+          <Trans>
+            Withdraw {amount} {symbol} on {on} to {to}.
+          </Trans>
+        </p>
+        <p className="aiw-muted" role="status">
+          <Trans>
+            We emailed a code to {email}. Enter it before {until}.
+          </Trans>
+        </p>
+        <TextField
+          label={t`Verification code`}
+          hint={t`Six digits`}
+          value={code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={errorOf("code")}
+          onValueChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
+        />
+        <FailureNote failure={failure} fieldLabels={{ code: t`Verification code` }} />
+        <div className="aiw-actions">
+          <Button type="submit" variant="primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t`Withdrawing…` : t`Withdraw`}
+          </Button>
+          <Button
+            variant="ghost"
+            disabled={busy}
+            onClick={() => {
+              setFailure(null);
+              setStep({ step: "form" });
+            }}
+          >
+            {t`Change the withdrawal`}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  const data = info.data;
+  const symbol = coin?.symbol ?? "";
+  return (
+    <form
+      className="aiw-panel"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void sendCode();
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor={coinSelectId}>
+          {t`Coin and network`}
+        </label>
+        <select
+          id={coinSelectId}
+          className="input"
+          value={selected}
+          disabled={busy}
+          onChange={(event) => {
+            setSelected(event.currentTarget.value);
+            setAmountText("");
+            setFailure(null);
+          }}
+        >
+          {coins.map((entry) => {
+            const label = `${entry.symbol} · ${network(entry.chainId)} · ${formatTokenAmount(entry.balance)}`;
+            return (
+              <option key={coinKey(entry)} value={coinKey(entry)}>
+                {label}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      {info.error ? (
+        <p className="field-error" role="alert">
+          {i18n._(messageForKey(isApiError(info.error) ? info.error.key : "Serverbusy"))}
+        </p>
+      ) : data ? (
+        <dl className="aiw-facts">
+          <div>
+            <dt>{t`Available`}</dt>
+            <dd>
+              {formatTokenAmount(data.balance)} {symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Most you can send now`}</dt>
+            <dd>
+              {formatTokenAmount(data.maxAmount)} {symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Network fee (gas)`}</dt>
+            <dd>
+              {data.gasNative === null ? t`Not known yet` : `${formatTokenAmount(data.gasNative)} ${chainSymbol}`}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Daily limit used`}</dt>
+            <dd>
+              {formatUsd(data.dailyUsedUsd)} / {formatUsd(data.dailyLimitUsd)}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="aiw-muted" role="status">
+          <Trans>Reading what can be withdrawn…</Trans>
+        </p>
+      )}
+      <TextField
+        label={t`Amount`}
+        value={amountText}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.0"
+        disabled={busy}
+        error={errorOf("amount")}
+        onValueChange={(value) => setAmountText(cleanAmount(value))}
+        addon={
+          <Button
+            variant="ghost"
+            disabled={busy || !data || data.maxAmount === "0"}
+            onClick={() => data && setAmountText(cleanAmount(data.maxAmount))}
+          >
+            {t`Max`}
+          </Button>
+        }
+      />
+      <TextField
+        label={t`Send to address`}
+        hint={t`An address of your own on the same network. Not your AI wallet itself.`}
+        value={toAddress}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        disabled={busy}
+        error={errorOf("toAddress")}
+        onValueChange={(value) => setToAddress(value.trim())}
+      />
+      <FailureNote failure={failure} fieldLabels={{ amount: t`Amount`, toAddress: t`Send to address` }} />
+      <Button type="submit" variant="primary" disabled={busy || !coin} aria-busy={busy || undefined}>
+        {busy ? t`Sending the code…` : t`Send code`}
+      </Button>
+    </form>
+  );
+}
