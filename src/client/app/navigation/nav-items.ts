@@ -67,6 +67,7 @@ export const navSections: readonly NavSection[] = [
     links: [
       { href: "/aiBuyCoins", label: msg`AI swap` },
       { href: "/swap", label: msg`Swap` },
+      { href: "/aiWallet", label: msg`AI wallet` },
     ],
   },
   { id: "predict", label: msg`Predict`, icon: "predict", href: "/predict/BTC", links: [] },

@@ -56,6 +56,7 @@ const ReportSharePage = page(() => import("../pages/ReportSharePage.tsx"));
 const PointsCenterPage = page(() => import("../pages/PointsCenterPage.tsx"));
 const PlansPage = page(() => import("../pages/PlansPage.tsx"));
 const SwapPage = page(() => import("../pages/SwapPage.tsx"));
+const AiWalletPage = page(() => import("../pages/AiWalletPage.tsx"));
 
 const upcoming = (path: string, title: MessageDescriptor): AppRoute => ({ path, title, page: UpcomingPage });
 
@@ -67,6 +68,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: "/swap/:id", title: msg`Swap`, page: SwapPage },
   // AI one-click buy: the same swap screen, with the offer to ask for the swap in words (the chat's aiSwap mode)
   { path: "/aiBuyCoins", title: msg`AI one-click buy`, page: SwapPage },
+  // the AI wallet of an email account (spec §1, §3 email AI account; §5 limit orders only with it)
+  { path: "/aiWallet", title: msg`AI wallet`, page: AiWalletPage },
   { path: "/crypto/:coinCode", title: msg`Token`, page: TokenPage },
   { path: "/tokensData/:coinAbbr", title: msg`Token data`, page: TokenPage },
   { path: "/predict/:coinAbbr", title: msg`Predict`, page: PredictPage },

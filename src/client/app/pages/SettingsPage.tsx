@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue } from "jotai";
 import { useEffect } from "react";
-import { useSearch } from "wouter";
+import { Link, useSearch } from "wouter";
 import type { FiatCurrency } from "../../../contract/currencies.ts";
 import { DigestSetting } from "../../features/digest/components/DigestSetting.tsx";
 import { useHost } from "../../host/host-context.tsx";
@@ -121,6 +121,11 @@ export default function SettingsPage(_props: PageProps) {
           ) : (
             <Trans>No wallet is connected. Sign in with a browser wallet to connect one.</Trans>
           )}
+        </p>
+        <p className="page__lead">
+          <Link href="/aiWallet">
+            <Trans>AI wallet: a wallet the server holds for your email account, for swaps and limit orders</Trans>
+          </Link>
         </p>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "wouter";
 import type { SwapScreenQuery } from "../../../../contract/chat.ts";
 import { Timing } from "../../../../contract/constants.ts";
 import type { MessageKey } from "../../../../contract/message-keys.ts";
@@ -539,6 +540,13 @@ export function SwapScreen({
             </button>
           </span>
         ) : null}
+      </div>
+      {/* spec §5: limit orders only with the AI wallet; its trade panel places them */}
+      <div className="field__hint">
+        {t`Limit orders are placed from the AI wallet.`}{" "}
+        <Link href="/aiWallet?tab=trade&mode=limit" className="swap-link">
+          {t`Place a limit order`}
+        </Link>
       </div>
 
       <div className="swap-side">
