@@ -30,6 +30,7 @@ import { createSessionsService } from "./features/accounts/sessions.service.ts";
 import { createTonAuthService } from "./features/accounts/ton-auth.service.ts";
 import { createUserInfoService } from "./features/accounts/user-info.service.ts";
 import { accountName, createUsersRepository } from "./features/accounts/users.repository.ts";
+import { createAiWalletModule, openAiWalletCustody } from "./features/ai-wallet/ai-wallet-module.ts";
 import { type ChatToolkit, createChatService } from "./features/chat/chat.service.ts";
 import { createChatQuota } from "./features/chat/chat-quota.ts";
 import { createChatExtras } from "./features/chat/extras/chat-extras.ts";
@@ -125,6 +126,8 @@ export interface RunningServer {
   deposits: { sweep(): Promise<number> };
   /** checks the open swap orders on chain and at the aggregator (a job that also runs every SWAP_STATUS_SECONDS) */
   swaps: { sweep(): Promise<number> };
+  /** the AI wallets' withdrawals: broadcasts stored ones again and finishes sent ones (also at start and on a timer) */
+  aiWallets: { sweep(): Promise<number> };
   /** price alarms: the service, the tick evaluator (idle() settles once fired alarms went out), the push tickets */
   alarms: AlarmsModule;
   /** the OFAC sanctions lists in use (refresh: what the timer does every SANCTIONS_REFRESH_HOURS) */
@@ -262,6 +265,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const timers = options.timers ?? systemTimers;
   const database = await openDatabase(config.database);
   const db = database.db;
+  // AI wallets sealed under another AI_WALLET_MASTER_KEY stop the start here, before anything else runs
+  const aiWalletCustody = await openAiWalletCustody({ settings: config.aiWallet, db, logger }).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
   // Redis, when set, connects in the background: a node starts and serves without it, and uses it once it answers
   const redis = config.redisUrl ? createRedisLink(config.redisUrl, logger) : undefined;
   await redis?.settled();
@@ -513,6 +523,34 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
             });
         })
       : () => undefined;
+  // the AI wallets of email accounts: the signer, funding, withdrawals with an emailed code and their tracker (one
+  // node at a time; at start it sends again the signed withdrawals a stop left unsent, the same bytes)
+  const aiWallet = createAiWalletModule({
+    db,
+    settings: config.aiWallet,
+    custody: aiWalletCustody,
+    swap,
+    market,
+    users,
+    mailer,
+    sanctions,
+    ownAddresses: () => config.pay.chains.flatMap((chain) => (chain.kind === "evm" ? [chain.depositAddress] : [])),
+    clock,
+    logger,
+  });
+  let aiWithdrawSweeping: Promise<unknown> | undefined;
+  const aiWithdrawMs = config.swap.statusSeconds * 1000;
+  const sweepAiWithdrawals = () => {
+    aiWithdrawSweeping ??= pubsub
+      .lease("ai-withdrawals", Math.max(3 * aiWithdrawMs, 5_000))
+      .then((leader) => (leader ? aiWallet.sweep() : undefined))
+      .catch((error: unknown) => logger.warn({ err: error }, "AI withdrawal sweep failed"))
+      .finally(() => {
+        aiWithdrawSweeping = undefined;
+      });
+  };
+  const stopAiWithdrawals = aiWallet.available ? timers.every(aiWithdrawMs, sweepAiWithdrawals) : () => undefined;
+  if (aiWallet.available) sweepAiWithdrawals();
   const userInfo = createUserInfoService({ db, clock, users, quota });
   // the points ledger and the points center on it; the profile it shows is user info's
   const points = createPointsService({
@@ -608,6 +646,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     stars: stars.invoices,
     swap: swap.service,
     swapAssistant: swap.assistant,
+    aiWallet: aiWallet.service,
     alarms: alarms.service,
     pushTickets: alarms.tickets,
   };
@@ -720,10 +759,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       stopPredictSweep();
       stopDepositSweep();
       stopSwapTracker();
+      stopAiWithdrawals();
       sanctions.stop();
       await sweeping;
       await depositSweeping;
       await swapSweeping;
+      await aiWithdrawSweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       await alarms.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -765,6 +806,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     predictions: { sweep: () => predict.sweep() },
     deposits: { sweep: () => deposits.sweep() },
     swaps: { sweep: () => swap.tracker.sweep() },
+    aiWallets: { sweep: () => aiWallet.sweep() },
     alarms,
     sanctions,
   };

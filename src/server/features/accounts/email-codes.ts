@@ -40,6 +40,9 @@ function codeMatches(stored: string, code: string): boolean {
 
 const t = emailVerifications;
 
+/** The codes' purposes: sign-up and password reset, and the AI wallet's withdrawal and key export confirmations. */
+export type CodeScene = EmailScene | "AI_WITHDRAW" | "AI_EXPORT";
+
 /**
  * The emailed codes, one live code per address and scene (sign-up, password reset).
  * - a new code may be sent 60 s after the last one, and not while locked; sending resets the wrong count;
@@ -49,20 +52,20 @@ const t = emailVerifications;
  * Each step is one conditional statement, so concurrent requests cannot get past these rules.
  */
 export function createEmailCodes(db: Database, clock: Clock) {
-  const key = (email: string, scene: EmailScene) => and(eq(t.email, email), eq(t.scene, scene));
+  const key = (email: string, scene: CodeScene) => and(eq(t.email, email), eq(t.scene, scene));
   const notLocked = (now: Date) => or(isNull(t.lockedUntil), lte(t.lockedUntil, now));
 
-  const read = async (email: string, scene: EmailScene) => {
+  const read = async (email: string, scene: CodeScene) => {
     const [row] = await db.select().from(t).where(key(email, scene)).limit(1);
     return row;
   };
-  const lockedNow = async (email: string, scene: EmailScene, now: Date) => {
+  const lockedNow = async (email: string, scene: CodeScene, now: Date) => {
     const row = await read(email, scene);
     return Boolean(row?.lockedUntil && row.lockedUntil > now);
   };
 
   return {
-    async issue(email: string, scene: EmailScene): Promise<IssueResult> {
+    async issue(email: string, scene: CodeScene): Promise<IssueResult> {
       const now = clock.now();
       const code = newSixDigitCode();
       const codeHash = hashCode(code);
@@ -90,11 +93,11 @@ export function createEmailCodes(db: Database, clock: Clock) {
     },
 
     /** Takes back a code whose mail could not be sent, so the user may ask again at once. */
-    async discard(email: string, scene: EmailScene, codeHash: string): Promise<void> {
+    async discard(email: string, scene: CodeScene, codeHash: string): Promise<void> {
       await db.delete(t).where(and(key(email, scene), eq(t.codeHash, codeHash)));
     },
 
-    async check(email: string, scene: EmailScene, code: string): Promise<CheckResult> {
+    async check(email: string, scene: CodeScene, code: string): Promise<CheckResult> {
       const now = clock.now();
       const row = await read(email, scene);
       if (!row) return { status: "wrong", remaining: 0 };

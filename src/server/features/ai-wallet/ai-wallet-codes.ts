@@ -1,0 +1,92 @@
+import { Limits } from "../../../contract/constants.ts";
+import { ErrorCode } from "../../../contract/errors.ts";
+import { ApiError } from "../../api-error.ts";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../providers/clock.ts";
+import type { Mailer } from "../../providers/mail/mailer.ts";
+import type { MailLanguage } from "../../providers/mail/verification-mail.ts";
+import { CODE_TTL_MINUTES, createEmailCodes } from "../accounts/email-codes.ts";
+import { type AiWalletMail, aiWalletCodeMail } from "./ai-wallet-mail.ts";
+
+/**
+ * The emailed codes that confirm a withdrawal (AI_WITHDRAW) or a key export (AI_EXPORT): the account's email codes
+ * with the same rules as sign-up's (one live code per scene, 60 s between mails, 3 wrong codes lock for 15 minutes).
+ */
+
+export type AiWalletScene = "AI_WITHDRAW" | "AI_EXPORT";
+
+const errors = {
+  locked: () =>
+    new ApiError(
+      ErrorCode.VerificationLocked,
+      "verifyLimitError",
+      429,
+      [],
+      `too many wrong codes: try again in up to ${Limits.wrongCodeLockMinutes} minutes`,
+      { remaining: 0 },
+    ),
+  wrong: (remaining: number) =>
+    new ApiError(
+      ErrorCode.WrongVerificationCode,
+      "codeError",
+      400,
+      [{ field: "code", key: "codeError" }],
+      remaining > 0
+        ? `wrong verification code: ${remaining} ${remaining === 1 ? "try" : "tries"} left`
+        : "no live verification code: ask for a new one",
+      { remaining },
+    ),
+  tooSoon: (seconds: number) =>
+    new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], `wait ${seconds} s before asking for another code`),
+  mailFailed: () => new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "the code mail could not be sent"),
+};
+
+export interface IssuedCode {
+  code: string;
+  codeHash: string;
+}
+
+export function createAiWalletCodes(deps: { db: Database; clock: Clock; mailer: Mailer; logger: Logger }) {
+  const codes = createEmailCodes(deps.db, deps.clock);
+  return {
+    /** a fresh code for the scene; 2015 while locked, 429 within 60 s of the last */
+    async issue(email: string, scene: AiWalletScene): Promise<IssuedCode> {
+      const issued = await codes.issue(email, scene);
+      if (issued.status === "locked") throw errors.locked();
+      if (issued.status === "tooSoon") throw errors.tooSoon(issued.retryAfterSeconds);
+      return { code: issued.code, codeHash: issued.codeHash };
+    },
+
+    /** mails the code; a mail that cannot be sent takes the code back (503) */
+    async deliver(
+      email: string,
+      scene: AiWalletScene,
+      issued: IssuedCode,
+      mail: AiWalletMail,
+      language: MailLanguage,
+    ): Promise<void> {
+      try {
+        await deps.mailer.send(
+          aiWalletCodeMail({ to: email, code: issued.code, mail, language, expiresInMinutes: CODE_TTL_MINUTES }),
+        );
+      } catch (error) {
+        deps.logger.warn({ err: error, scene }, "AI wallet: the code mail could not be sent");
+        await codes.discard(email, scene, issued.codeHash);
+        throw errors.mailFailed();
+      }
+    },
+
+    /** takes a code back (its withdrawal was not stored) */
+    discard: (email: string, scene: AiWalletScene, issued: IssuedCode) => codes.discard(email, scene, issued.codeHash),
+
+    /** spends the code, or throws 2006 codeError (with the tries left) or 2015 (locked) */
+    async spend(email: string, scene: AiWalletScene, code: string): Promise<void> {
+      const result = await codes.check(email, scene, code);
+      if (result.status === "locked") throw errors.locked();
+      if (result.status === "wrong") throw errors.wrong(result.remaining);
+    },
+  };
+}
+
+export type AiWalletCodes = ReturnType<typeof createAiWalletCodes>;

@@ -1,0 +1,134 @@
+import type { AiWalletSettings } from "../../config-ai-wallet.ts";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../providers/clock.ts";
+import type { Mailer } from "../../providers/mail/mailer.ts";
+import type { SanctionsCheck } from "../compliance/sanctions.ts";
+import type { MarketService } from "../market/market.service.ts";
+import { marketUsdPrice, type SwapModule } from "../swap/swap-module.ts";
+import { createSwapOrdersRepository } from "../swap/swap-orders.repository.ts";
+import { createAiWalletService } from "./ai-wallet.service.ts";
+import { createAiWalletCodes } from "./ai-wallet-codes.ts";
+import { checkStoredWallets, createAiWalletKeys } from "./ai-wallet-keys.ts";
+import type { KeyCustody } from "./ai-wallet-ports.ts";
+import { createAiWalletSigner } from "./ai-wallet-signer.ts";
+import { createAiWalletsRepository } from "./ai-wallets.repository.ts";
+import { createAiWithdrawService } from "./ai-withdraw.service.ts";
+import { createAiWithdrawalsRepository } from "./ai-withdrawals.repository.ts";
+import { createEmbeddedKeyCustody } from "./key-custody.ts";
+
+/**
+ * The AI wallet put together (issue 17): the key custody of AI_WALLET_MASTER_KEY, the start-up check of the stored
+ * wallets against it, the signer (which aiAccountSwap and limit orders use too), the service and the withdrawals'
+ * tracker. Reads balances, tokens and chains through the swap module.
+ */
+
+/**
+ * The custody of AI_WALLET_MASTER_KEY, checked against the stored wallets: throws AiWalletKeyMismatchError when they
+ * were sealed under another master key (the server must not start); undefined without a master key (the AI wallet
+ * is unavailable, said once in the log).
+ */
+export async function openAiWalletCustody(deps: {
+  settings: AiWalletSettings;
+  db: Database;
+  logger: Logger;
+}): Promise<KeyCustody | undefined> {
+  const masterKey = deps.settings.masterKey?.bytes();
+  const custody = masterKey ? createEmbeddedKeyCustody(masterKey) : undefined;
+  masterKey?.fill(0);
+  const { stored } = await checkStoredWallets(createAiWalletsRepository(deps.db), custody);
+  if (!custody) {
+    deps.logger.warn(
+      { storedWallets: stored },
+      stored > 0
+        ? "AI wallet unavailable: AI_WALLET_MASTER_KEY is not set, so the stored AI wallets cannot be used"
+        : "AI wallet unavailable: AI_WALLET_MASTER_KEY is not set",
+    );
+  }
+  return custody;
+}
+
+export interface AiWalletModuleDeps {
+  db: Database;
+  settings: AiWalletSettings;
+  /** openAiWalletCustody's answer */
+  custody: KeyCustody | undefined;
+  swap: Pick<SwapModule, "chains" | "tokens" | "balances">;
+  market: MarketService;
+  users: { findById(id: number): Promise<{ email: string | null } | undefined> };
+  mailer: Mailer;
+  /** the sanctions list (the compliance feature's isSanctioned) */
+  sanctions: SanctionsCheck;
+  /** our own deposit addresses (the pay feature's), never a withdrawal's destination */
+  ownAddresses(): readonly string[];
+  clock: Clock;
+  logger: Logger;
+}
+
+export function createAiWalletModule(deps: AiWalletModuleDeps) {
+  const { db, settings, custody, swap, market, clock, logger } = deps;
+  const wallets = createAiWalletsRepository(db);
+  const chainIds = settings.chainIds.filter((chainId) => {
+    const known = swap.chains.byId(chainId)?.isEvm === true;
+    if (!known) logger.warn({ chainId }, "AI wallet: the chain is not an EVM chain of the chain table; left out");
+    return known;
+  });
+  const signer = createAiWalletSigner({ wallets, custody, clock });
+  const keys = createAiWalletKeys({ wallets, custody, clock });
+  const codes = createAiWalletCodes({ db, clock, mailer: deps.mailer, logger });
+  const usdPrice = marketUsdPrice(market);
+  const swapOrders = createSwapOrdersRepository(db);
+  const withdraw = createAiWithdrawService({
+    chainIds,
+    dailyLimitUsd: settings.dailyLimitUsd,
+    withdrawals: createAiWithdrawalsRepository(db),
+    wallets,
+    signer,
+    chains: swap.chains,
+    tokens: swap.tokens,
+    balances: swap.balances,
+    usdPrice,
+    swapUsdSince: (userId, since) => swapOrders.usdSince(userId, since),
+    sanctions: deps.sanctions,
+    ownAddresses: deps.ownAddresses,
+    codes,
+    clock,
+    logger,
+  });
+  const service = createAiWalletService({
+    custody,
+    chainIds,
+    dailyLimitUsd: settings.dailyLimitUsd,
+    users: deps.users,
+    wallets,
+    keys,
+    signer,
+    withdraw,
+    chains: swap.chains,
+    tokens: swap.tokens,
+    balances: swap.balances,
+    usdPrice,
+    priceSource: () => {
+      try {
+        return market.view().status.label;
+      } catch {
+        return "market feed";
+      }
+    },
+    sanctions: deps.sanctions,
+    codes,
+    clock,
+    logger,
+  });
+  return {
+    /** false without a master key: the AI wallet is unavailable */
+    available: custody !== undefined,
+    chainIds,
+    signer,
+    service,
+    /** the withdrawals' tracker (at start, on a timer, and by hand in tests) */
+    sweep: () => withdraw.sweep(),
+  };
+}
+
+export type AiWalletModule = ReturnType<typeof createAiWalletModule>;
