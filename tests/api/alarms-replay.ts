@@ -9,6 +9,8 @@ import { call, newDeviceNo, type TestServer } from "./harness.ts";
 import { readEvents } from "./sse-events.ts";
 
 export const HOUR = 3_600_000;
+/** how long a test waits for what a tick brings: a loaded machine slows it down, it must not fail it */
+export const POLL = { timeout: 60_000, interval: 20 };
 
 /**
  * A stretch of the shipped ETH hourly candles (data/market) where a price X is crossed upward, then the price falls

@@ -14,6 +14,7 @@ import {
   ethCrossing,
   HOUR,
   openStream,
+  POLL,
   pushTicket,
   signedInAccount,
   tick,
@@ -248,7 +249,7 @@ describe("price alarms", () => {
         firedPrice: crossing.priceAfter(1),
       });
     }
-    await expect.poll(() => mine.alarms().length).toBe(2);
+    await expect.poll(() => mine.alarms().length, POLL).toBe(2);
     expect(
       mine
         .alarms()
@@ -287,7 +288,7 @@ describe("price alarms", () => {
     expect(await alarmList(srv, me)).toMatchObject({ armed: 1, unseen: 0 });
     clock.advance((crossing.riseAgain - crossing.fall) * HOUR);
     await tick(srv);
-    await expect.poll(() => mine.alarms().length).toBe(3);
+    await expect.poll(() => mine.alarms().length, POLL).toBe(3);
     expect(mine.alarms()[2]?.alarm).toMatchObject({ id: up.id, firedPrice: crossing.priceAfter(crossing.riseAgain) });
     expect(await alarmList(srv, me)).toMatchObject({ armed: 0, unseen: 1 });
 
