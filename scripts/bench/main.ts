@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { alarmTickTimings, printAlarmTickTimings } from "./alarms.ts";
 import { measureFirstLoad } from "./bundle.ts";
 import { concurrentStreams, percentile, sequentialTimings } from "./chat.ts";
 import { depositVerificationLatency, printDepositLatency } from "./deposits.ts";
@@ -149,6 +150,9 @@ try {
 
   // swaps: quotes through the port and a 100-token balance read on a local chain (anvil started for it)
   printSwapBench(await swapBench(), row);
+
+  // price alarms: 100,000 armed, evaluated tick by tick on PGlite and PostgreSQL (the bench server is not used)
+  printAlarmTickTimings(await alarmTickTimings(), row);
 
   console.log(`\nchat on MountainLion over HTTP (${CHAT_SAMPLES} questions one after another, each a new visitor)`);
   await sequentialTimings(urls.product, 10);
