@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import packageJson from "../../package.json" with { type: "json" };
+import { createAlarmBotChannel } from "./bot/alerts/alarm-bot-channel.ts";
 import { createBotLinks } from "./bot/cards/links.ts";
 import { createDigestChats } from "./bot/digest/digest-chats.ts";
+import { createAlertsFeature } from "./bot/features/alerts.ts";
 import { createAskFeature } from "./bot/features/ask.ts";
 import { createShortAnswerer } from "./bot/features/ask-answerer.ts";
 import { createCallbacksFeature } from "./bot/features/callbacks.ts";
@@ -403,7 +405,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const unlocks = createUnlocksService({ db, clock, ledger, quota, holder: (userId) => users.findById(userId) });
   const chatToolkit: ChatToolkit = options.chatToolkit ?? {
     // the forecast and score services are made below; the tools read them per request
-    tools: (language) =>
+    tools: (language, userId) =>
       createChatTools({
         market,
         news: newsSource.provider,
@@ -411,6 +413,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         language,
         predictions: predict,
         scores: score,
+        // setPriceAlarm sets the signed-in user's alarms
+        alarms: alarms.service,
+        userId,
       }),
     summary: toolSummary,
     citation: citationOf,
@@ -701,6 +706,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
               logger,
               token: config.telegram.botToken,
             }),
+            createAlertsFeature({
+              alarms: alarms.service,
+              accountOf: async (from) => (await users.findByTelegramId(String(from.id)))?.id,
+              market,
+              miniAppUrl: config.telegram.miniAppUrl,
+              logger,
+            }),
             // last: it takes any text message left (private chats; mentions and replies in groups)
             createAskFeature({
               answerer: botAnswerer,
@@ -726,6 +738,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       miniAppUrl: config.telegram.miniAppUrl,
       digestCheckSeconds: config.telegram.digestCheckSeconds,
     }));
+  // fired alarms also reach accounts with Telegram through the bot
+  if (telegram && telegramApp) {
+    alarms.addChannel(
+      createAlarmBotChannel({
+        db,
+        clock,
+        pusher: telegramApp.pusher,
+        translator: telegram.translator,
+        miniAppUrl: config.telegram.miniAppUrl,
+        logger: logger.child({ component: "alarm-bot" }),
+      }),
+    );
+  }
   const app = createHttpApp({
     config,
     logger,

@@ -126,8 +126,8 @@ describe("the other core commands", () => {
     expect(reply.buttons[0]).toMatchObject({ text: "Open in app", web_app: { url: "https://app.example/" } });
   });
 
-  it("/alerts says plainly that it comes later", async () => {
-    expect((await say(english(), "/alerts")).text).toContain("Price alerts are not available yet");
+  it("/alerts asks a user without an account to open the app once", async () => {
+    expect((await say(english(), "/alerts")).text).toContain("open the app once to get one");
   });
 
   it("answers a press of a button it no longer knows so the client stops waiting", async () => {
