@@ -32,6 +32,8 @@ import { createSessionsService } from "./features/accounts/sessions.service.ts";
 import { createTonAuthService } from "./features/accounts/ton-auth.service.ts";
 import { createUserInfoService } from "./features/accounts/user-info.service.ts";
 import { accountName, createUsersRepository } from "./features/accounts/users.repository.ts";
+import { createAiSwapModule } from "./features/ai-wallet/ai-swap-module.ts";
+import type { AiSwapFaults } from "./features/ai-wallet/ai-swap-sender.ts";
 import { createAiWalletModule, openAiWalletCustody } from "./features/ai-wallet/ai-wallet-module.ts";
 import { type ChatToolkit, createChatService } from "./features/chat/chat.service.ts";
 import { createChatQuota } from "./features/chat/chat-quota.ts";
@@ -130,6 +132,8 @@ export interface RunningServer {
   swaps: { sweep(): Promise<number> };
   /** the AI wallets' withdrawals: broadcasts stored ones again and finishes sent ones (also at start and on a timer) */
   aiWallets: { sweep(): Promise<number> };
+  /** trading from the AI wallet: the limit order watcher's sweep (expiry, resume, crossed orders) and its end */
+  aiTrade: { sweep(): Promise<void>; idle(): Promise<void> };
   /** price alarms: the service, the tick evaluator (idle() settles once fired alarms went out), the push tickets */
   alarms: AlarmsModule;
   /** the OFAC sanctions lists in use (refresh: what the timer does every SANCTIONS_REFRESH_HOURS) */
@@ -149,6 +153,8 @@ export interface ServerOptions {
   telegram?: Partial<TelegramRuntimeOptions>;
   /** tests fire the background probes of the auto sources by hand */
   timers?: Timers;
+  /** tests interrupt an AI wallet trade between storing a signed transaction and broadcasting it */
+  aiSwapFaults?: AiSwapFaults;
 }
 
 /**
@@ -556,6 +562,23 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   };
   const stopAiWithdrawals = aiWallet.available ? timers.every(aiWithdrawMs, sweepAiWithdrawals) : () => undefined;
   if (aiWallet.available) sweepAiWithdrawals();
+  // trading from the AI wallet: market swaps and limit orders; the watcher executes crossed orders on the market's
+  // ticks, one node at a time, and first finishes what a stopped node left
+  const aiTrade = createAiSwapModule({
+    db,
+    swap,
+    market,
+    signer: aiWallet.signer,
+    available: aiWallet.available,
+    chainIds: aiWallet.chainIds,
+    dailyLimitUsd: config.swap.dailyLimitUsd,
+    pubsub,
+    clock,
+    logger,
+    leaseMs: Math.max(3 * config.market.refreshSeconds * 1000, 5_000),
+    faults: options.aiSwapFaults,
+  });
+  await aiTrade.watcher.start();
   const userInfo = createUserInfoService({ db, clock, users, quota });
   // the points ledger and the points center on it; the profile it shows is user info's
   const points = createPointsService({
@@ -652,6 +675,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     swap: swap.service,
     swapAssistant: swap.assistant,
     aiWallet: aiWallet.service,
+    aiTrade: { swaps: aiTrade.swaps, limits: aiTrade.limits },
     alarms: alarms.service,
     pushTickets: alarms.tickets,
   };
@@ -792,6 +816,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await aiWithdrawSweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
       await alarms.stop();
+      await aiTrade.watcher.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => {
@@ -832,6 +857,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     deposits: { sweep: () => deposits.sweep() },
     swaps: { sweep: () => swap.tracker.sweep() },
     aiWallets: { sweep: () => aiWallet.sweep() },
+    aiTrade: { sweep: () => aiTrade.watcher.sweep(), idle: () => aiTrade.watcher.idle() },
     alarms,
     sanctions,
   };

@@ -11,6 +11,8 @@ import type { IdentityAuthService } from "../features/accounts/identity-auth.ser
 import type { SessionsService } from "../features/accounts/sessions.service.ts";
 import type { TonAuthService } from "../features/accounts/ton-auth.service.ts";
 import type { UserInfoService } from "../features/accounts/user-info.service.ts";
+import type { AiSwapService } from "../features/ai-wallet/ai-swap.service.ts";
+import type { LimitOrdersService } from "../features/ai-wallet/limit-orders.service.ts";
 import type { AiWalletService } from "../features/ai-wallet/ai-wallet.service.ts";
 import type { AlarmService } from "../features/alarms/alarm-ports.ts";
 import type { PushTickets } from "../features/alarms/push-tickets.ts";
@@ -43,6 +45,7 @@ import { requestDevice, SIGN_IN_PATHS } from "./middleware/request-device.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionResolver } from "./middleware/session.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
+import { aiTradeRoutes } from "./routes/ai-trade.routes.ts";
 import { aiWalletRoutes } from "./routes/ai-wallet.routes.ts";
 import { alarmRoutes } from "./routes/alarm.routes.ts";
 import { appConfigRoutes } from "./routes/app-config.routes.ts";
@@ -145,6 +148,8 @@ export interface HttpDeps {
     swapAssistant: SwapAssistant;
     /** the AI wallet of email accounts: its coins, funding, withdrawals with an emailed code, the key's export */
     aiWallet: AiWalletService;
+    /** trading from the AI wallet: market swaps and limit orders */
+    aiTrade: { swaps: AiSwapService; limits: LimitOrdersService };
     /** price alarms of the signed-in user, and the tickets that open the push channel as them */
     alarms: AlarmService;
     pushTickets: PushTickets;
@@ -240,6 +245,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route("/", swapRoutes(services.swap));
   api.route("/", swapAssistantRoutes(services.swapAssistant));
   api.route("/", aiWalletRoutes(services.aiWallet));
+  api.route("/", aiTradeRoutes(services.aiTrade));
   // the features a 24-hour unlock opens, guarded for standard users (spec §4): the forecast card, making a report
   api.use(routes.sharePicPricePrediction.path, requireUnlock(services.unlocks, "PRICE_FORECAST"));
   api.use(routes.createReport.path, requireUnlock(services.unlocks, "REPORT"));

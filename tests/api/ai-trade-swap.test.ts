@@ -1,0 +1,234 @@
+import { erc20Abi, parseEther, parseUnits, zeroAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CHAIN_ID,
+  DAILY_LIMIT_USD,
+  NATIVE,
+  ok,
+  post,
+  type SwapOrderAnswer,
+  sentCount,
+  startTradeWorld,
+  swapOrders,
+  type Trader,
+  type TradeWorld,
+  trader,
+} from "./ai-trade-harness.ts";
+import { call, createTestDatabase, startTestServer } from "./harness.ts";
+import { newAccountHeaders } from "./new-account.ts";
+
+/**
+ * Market swaps from the AI wallet (issue 17, spec §7 aiAccountSwap) on a local Uniswap v2: quoted and opened by the
+ * swap module for the AI wallet, signed and sent by the server at once (the approval of exactly the amount first
+ * when needed), followed to completed; once per request id; a node that dies between storing the signed swap and
+ * sending it leaves an order that a restarted node completes with the same transaction; the refusals.
+ */
+
+let world: TradeWorld;
+
+beforeAll(async () => {
+  world = await startTradeWorld();
+  world.setPrice("ETH", 3000);
+  await world.tick();
+}, 180_000);
+afterAll(async () => {
+  await world?.stop();
+});
+
+const tusd = (amount: string) => parseUnits(amount, 6);
+const swap = (who: Trader | undefined, body: Record<string, unknown>) => post(world, who, "/aiAccountSwap", body);
+const refusal = (res: { json?: { code: number; data: unknown } | undefined }) => {
+  const data = (res.json?.data ?? {}) as { key?: string; field?: string };
+  return { code: res.json?.code, key: data.key, field: data.field };
+};
+const allowance = (owner: `0x${string}`) =>
+  world.chain.reader.readContract({
+    address: world.chain.tusd,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [owner, world.chain.router],
+  });
+
+describe("market swaps from the AI wallet on a local Uniswap v2", () => {
+  it("ETH → TUSD: sent at once, one transaction, the order completed with what arrived", async () => {
+    const alice = await trader(world, { eth: parseEther("3") });
+    const ethBefore = await world.chain.balanceOf(zeroAddress, alice.address);
+    const order = ok<SwapOrderAnswer>(
+      await swap(alice, {
+        chainId: CHAIN_ID,
+        fromToken: NATIVE,
+        toToken: world.chain.tusd,
+        amount: "1",
+        slippage: "1",
+      }),
+    );
+    expect(order).toMatchObject({
+      type: "market",
+      status: "completed",
+      fromAddress: alice.address,
+      fromAmount: "1",
+      approveHash: null,
+    });
+    expect(order.transferOutHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const received = parseUnits(order.receivedAmount ?? "0", 6);
+    expect(received).toBeGreaterThanOrEqual(parseUnits(order.toAmountMin, 6));
+    expect(await world.chain.balanceOf(world.chain.tusd, alice.address)).toBe(received);
+    const receipt = await world.chain.reader.getTransactionReceipt({ hash: order.transferOutHash as `0x${string}` });
+    expect(receipt.from.toLowerCase()).toBe(alice.address.toLowerCase());
+    expect(await world.chain.balanceOf(zeroAddress, alice.address)).toBe(
+      ethBefore - parseEther("1") - receipt.gasUsed * receipt.effectiveGasPrice,
+    );
+    expect(await sentCount(world, alice.address)).toBe(1);
+    const record = await swapOrders(world, alice);
+    expect(record.total).toBe(1);
+    expect(record.lists[0]).toMatchObject({ orderId: order.orderId, type: "market", status: "completed" });
+  });
+
+  it("TUSD → TTK: the approval of exactly the amount, then the swap", async () => {
+    const bob = await trader(world, { eth: parseEther("1"), tusd: tusd("1500") });
+    const order = ok<SwapOrderAnswer>(
+      await swap(bob, { chainId: CHAIN_ID, fromToken: world.chain.tusd, toToken: world.chain.ttk, amount: "1000" }),
+    );
+    expect(order).toMatchObject({ status: "completed", fromAmount: "1000" });
+    expect(order.approveHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const approval = await world.chain.reader.getTransaction({ hash: order.approveHash as `0x${string}` });
+    expect(approval.to?.toLowerCase()).toBe(world.chain.tusd.toLowerCase());
+    // the allowance was the amount, and the swap used all of it
+    expect(await allowance(bob.address)).toBe(0n);
+    expect(await world.chain.balanceOf(world.chain.tusd, bob.address)).toBe(tusd("500"));
+    expect(await world.chain.balanceOf(world.chain.ttk, bob.address)).toBe(parseEther(order.receivedAmount ?? "0"));
+    expect(await sentCount(world, bob.address)).toBe(2);
+  });
+
+  it("a retry with the same request id answers the first order and sends nothing again", async () => {
+    const carol = await trader(world, { eth: parseEther("2") });
+    const body = {
+      chainId: CHAIN_ID,
+      fromToken: NATIVE,
+      toToken: world.chain.ttk,
+      amount: "0.1",
+      requestId: "ai-swap-0001",
+    };
+    // two at once: one order, one transaction
+    const [a, b] = await Promise.all([swap(carol, body), swap(carol, body)]);
+    const first = ok<SwapOrderAnswer>(a);
+    expect(ok<SwapOrderAnswer>(b).orderId).toBe(first.orderId);
+    const again = ok<SwapOrderAnswer>(await swap(carol, body));
+    expect(again).toMatchObject({ orderId: first.orderId, status: "completed" });
+    expect(await sentCount(world, carol.address)).toBe(1);
+    expect((await swapOrders(world, carol)).total).toBe(1);
+  });
+
+  it("a node that dies after storing the signed swap: a restarted node sends the same transaction, once", async () => {
+    const dave = await trader(world, { eth: parseEther("2") });
+    world.faults.afterStored = (kind) => {
+      if (kind === "swap") throw new Error("the node died after storing the swap");
+    };
+    let order: SwapOrderAnswer;
+    try {
+      order = ok<SwapOrderAnswer>(
+        await swap(dave, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" }),
+      );
+    } finally {
+      world.faults.afterStored = undefined;
+    }
+    // stored with its hash, not on chain
+    expect(order.status).toBe("pending");
+    expect(order.transferOutHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await sentCount(world, dave.address)).toBe(0);
+
+    // a run in a request is left alone for a minute; a restarted node then sends the stored bytes
+    world.clock.advance(61_000);
+    await world.restart();
+    const status = ok<SwapOrderAnswer>(await post(world, dave, "/getOrderStatus", { orderId: order.orderId }));
+    expect(status).toMatchObject({ status: "completed", transferOutHash: order.transferOutHash });
+    expect(await sentCount(world, dave.address)).toBe(1);
+    await world.srv.server.aiTrade.sweep();
+    expect(await sentCount(world, dave.address)).toBe(1);
+    expect((await swapOrders(world, dave)).total).toBe(1);
+  });
+
+  it(`answers 331 (kycNeeded) past ${DAILY_LIMIT_USD} USD a UTC day; nothing is sent`, async () => {
+    const erin = await trader(world, { eth: parseEther("1"), tusd: tusd("30000") });
+    const res = await swap(erin, {
+      chainId: CHAIN_ID,
+      fromToken: world.chain.tusd,
+      toToken: world.chain.ttk,
+      amount: String(DAILY_LIMIT_USD + 1),
+    });
+    expect(res.json).toMatchObject({ code: 331, data: { key: "kycNeeded" } });
+    expect(await sentCount(world, erin.address)).toBe(0);
+    expect((await swapOrders(world, erin)).total).toBe(0);
+  });
+
+  it("refuses: a visitor, an account without an AI wallet, bad input, more than the wallet holds", async () => {
+    const valid = { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.1" };
+    const visitor = await swap(undefined, valid);
+    expect(visitor.status).toBe(401);
+    expect(visitor.json).toMatchObject({ code: 4001, data: { key: "loginFirst" } });
+
+    const walletless = { headers: await newAccountHeaders(world.srv, world.clock), address: zeroAddress };
+    const missing = await swap(walletless, valid);
+    expect(missing.status).toBe(404);
+    expect(refusal(missing)).toEqual({ code: 1001, key: "aiWalletMissing", field: undefined });
+
+    const frank = await trader(world, { eth: parseEther("1") });
+    const cases: [Record<string, unknown>, { code: number; key: string; field?: string }][] = [
+      [
+        { ...valid, chainId: 1 },
+        { code: 1001, key: "chainNotSupported", field: "chainId" },
+      ],
+      [
+        { ...valid, toToken: "0x000000000000000000000000000000000000dEaD" },
+        { code: 218, key: "coinNotSwappable", field: "toToken" },
+      ],
+      [
+        { ...valid, toToken: NATIVE },
+        { code: 1001, key: "unsupportedSwapPair", field: "toToken" },
+      ],
+      [
+        { ...valid, amount: "-1" },
+        { code: 1001, key: "invalidValue", field: "amount" },
+      ],
+      [
+        { ...valid, fromToken: "ETH" },
+        { code: 1001, key: "invalidAddress", field: "fromToken" },
+      ],
+      [
+        { ...valid, slippage: "60" },
+        { code: 1001, key: "slippageTooHigh", field: "slippage" },
+      ],
+      [
+        { ...valid, amount: "5" },
+        { code: 1001, key: "Insufficientbalance", field: "fromAddress" },
+      ],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await swap(frank, body);
+      expect(refusal(res), JSON.stringify(body)).toEqual({ field: undefined, ...expected });
+    }
+    expect(await sentCount(world, frank.address)).toBe(0);
+    expect((await swapOrders(world, frank)).total).toBe(0);
+  });
+
+  it("without a master key the AI wallet is unavailable, said plainly", async () => {
+    const db = await createTestDatabase();
+    const env = { ...world.srv.env, ...db.env, AI_WALLET_MASTER_KEY: "" };
+    const srv = await startTestServer(env, { clock: world.clock });
+    try {
+      const headers = await newAccountHeaders(srv, world.clock);
+      const body = { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.1" };
+      for (const path of ["/aiAccountSwap", "/aiAccountLimitSwap"]) {
+        const res = await call(srv.url, path, {
+          headers,
+          body: path === "/aiAccountSwap" ? body : { ...body, side: "sell", limitPrice: 3000 },
+        });
+        expect(res.status).toBe(503);
+        expect(refusal(res)).toEqual({ code: 1001, key: "aiWalletUnavailable", field: undefined });
+      }
+    } finally {
+      await srv.stop();
+      await db.drop();
+    }
+  });
+});
