@@ -146,7 +146,7 @@ export function SetAlarmDialog({ open, onClose, coin }: SetAlarmDialogProps) {
 
   const clearErrors = () => setErrors({});
   const text = (message: MessageDescriptor | undefined) => (message ? i18n._(message) : undefined);
-  const marketTime = formatDate(coin.source.at, i18n.locale, { withTime: true });
+  const time = formatDate(coin.source.at, i18n.locale, { withTime: true });
   const provider = coin.source.provider;
   const currentPrice = formatPrice(current);
   const previewPrice = formatPrice(percentPreview);
@@ -163,7 +163,7 @@ export function SetAlarmDialog({ open, onClose, coin }: SetAlarmDialogProps) {
                 Current price of {abbr}: {currentPrice} USDT
               </Trans>
             </p>
-            <p className="alarm-coin__source">{t`Source: ${provider}, market time ${marketTime}`}</p>
+            <p className="alarm-coin__source">{t`Source: ${provider}, market time ${time}`}</p>
           </div>
         </div>
 
