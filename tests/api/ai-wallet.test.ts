@@ -1,0 +1,301 @@
+import { erc20Abi, getAddress, parseEther, parseUnits, zeroAddress } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AiWalletWorld,
+  aiUser,
+  api,
+  auditOf,
+  CHAIN_ID,
+  codeOf,
+  fundedUser,
+  NATIVE,
+  ok,
+  PAY_DEPOSIT,
+  sanctionedEthAddress,
+  startAiWalletWorld,
+  type WithdrawalAnswer,
+} from "./ai-wallet-harness.ts";
+
+/**
+ * The AI wallet of an email account on a real local chain (issue 17): creation, balances and their USD value,
+ * funding, withdrawals confirmed by an emailed code (refused ones move nothing), the daily limit, the key's export.
+ */
+
+let world: AiWalletWorld;
+// a chain deployed and a server started: slow on a loaded machine
+beforeAll(async () => {
+  world = await startAiWalletWorld();
+}, 600_000);
+afterAll(async () => {
+  await world?.stop();
+}, 600_000);
+
+interface Coin {
+  address: string;
+  symbol: string;
+  balance: string;
+  usdPrice: number | null;
+  usdValue: number | null;
+}
+interface Info {
+  available: boolean;
+  reason: string | null;
+  account: null | {
+    address: string;
+    totalUsdAmount: number;
+    coins: Coin[];
+    chains: { chainId: number; readable: boolean; reason: string | null }[];
+    dailyLimitUsd: number;
+    dailyUsedUsd: number;
+  };
+}
+
+/** EIP-55's example address with one letter's case changed: mixed case whose checksum does not match */
+const MISTYPED = "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+const fresh = () => privateKeyToAccount(generatePrivateKey()).address;
+const ethOf = (address: string) => world.chain.reader.getBalance({ address: getAddress(address) });
+const tusdOf = (address: string) =>
+  world.chain.reader.readContract({
+    address: world.chain.tusd,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [getAddress(address)],
+  });
+
+const preWithdraw = (user: Awaited<ReturnType<typeof aiUser>>, body: Record<string, unknown>) =>
+  api(world, user, "/aiAccountPreWithdraw", { chainId: CHAIN_ID, tokenAddress: NATIVE, ...body });
+
+describe("AI wallet: creating it", () => {
+  it("is made for an email account, once, and refused with emailLoginNeeded to a Telegram-only account", async () => {
+    const user = await aiUser(world);
+    const before = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+    expect(before).toEqual({ available: true, reason: null, account: null });
+
+    const [first, second] = await Promise.all([
+      ok<Info>(api(world, user, "/createAIAccount", {})),
+      ok<Info>(api(world, user, "/createAIAccount", {})),
+    ]);
+    expect(first.account?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(second.account?.address).toBe(first.account?.address);
+    expect((await auditOf(world, user.userId)).map((row) => row.action)).toEqual(["create"]);
+
+    const telegram = await aiUser(world, "telegram");
+    expect(await ok<Info>(api(world, telegram, "/getAIAccountInfo"))).toEqual({
+      available: false,
+      reason: "emailLoginNeeded",
+      account: null,
+    });
+    const refused = await api(world, telegram, "/createAIAccount", {});
+    expect(refused.json).toMatchObject({ code: 1001, data: { key: "aiWalletEmailOnly" } });
+
+    const visitor = await api(world, undefined, "/getAIAccountInfo");
+    expect(visitor.json?.code).toBe(4001);
+  });
+});
+
+describe("AI wallet: balances and funding", () => {
+  it("shows the coins sent to its address on the chain, with their USD value from the market", async () => {
+    const user = await fundedUser(world, { eth: parseEther("2"), tusd: parseUnits("150", 6) });
+    const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+    const account = info.account;
+    expect(account?.chains).toEqual([expect.objectContaining({ chainId: CHAIN_ID, readable: true, reason: null })]);
+    const eth = account?.coins.find((coin) => coin.address === NATIVE);
+    const tusd = account?.coins.find((coin) => coin.symbol === "TUSD");
+    expect(eth).toMatchObject({ symbol: "ETH", balance: "2" });
+    expect(eth?.usdPrice).toBeGreaterThan(0);
+    expect(eth?.usdValue).toBeCloseTo((eth?.usdPrice ?? 0) * 2, 6);
+    expect(tusd).toMatchObject({ balance: "150" });
+    expect(account?.totalUsdAmount).toBeCloseTo(
+      (account?.coins ?? []).reduce((sum, coin) => sum + (coin.usdValue ?? 0), 0),
+      6,
+    );
+    expect(account).toMatchObject({ dailyLimitUsd: 1000, dailyUsedUsd: 0 });
+  });
+
+  it("gives the deposit address with a QR code, and refuses a sender on the sanctions list", async () => {
+    const user = await fundedUser(world);
+    const deposit = await ok<{ address: string; qrCode: string; chainId: number }>(
+      api(world, user, "/aiAccount/deposit", { chainId: CHAIN_ID }),
+    );
+    expect(deposit).toMatchObject({ address: user.address, chainId: CHAIN_ID });
+    expect(deposit.qrCode).toMatch(/^data:image\/png;base64,/);
+    const refused = await api(world, user, "/aiAccount/deposit", {
+      chainId: CHAIN_ID,
+      fromAddress: sanctionedEthAddress(),
+    });
+    expect(refused.json).toMatchObject({ code: 3001, data: { key: "sanctionedAddress" } });
+    const otherChain = await api(world, user, "/aiAccount/deposit", { chainId: 56 });
+    expect(otherChain.json).toMatchObject({ code: 1001, data: { key: "chainNotSupported" } });
+  });
+});
+
+describe("AI wallet: withdrawals", () => {
+  it("keeps the gas back from the chain's coin and tells where the code goes", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const info = await ok<{ balance: string; maxAmount: string; gasNative: string; email: string }>(
+      api(world, user, "/getWithdrawInfo", { chainId: CHAIN_ID, tokenAddress: NATIVE }),
+    );
+    expect(info.balance).toBe("1");
+    expect(Number(info.gasNative)).toBeGreaterThan(0);
+    expect(parseEther(info.maxAmount) + parseEther(info.gasNative)).toBe(parseEther("1"));
+    expect(info.email).toBe(`${user.email.slice(0, 2)}***@example.com`);
+    // the whole balance leaves nothing for the gas
+    const whole = await preWithdraw(user, { amount: "1", toAddress: fresh() });
+    expect(whole.json).toMatchObject({ code: 1001, data: { key: "Insufficientbalance" } });
+  });
+
+  it("refuses a wrong code (nothing moves), sends with the right one exactly once", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const to = fresh();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer; email: string }>(
+      preWithdraw(user, { amount: "0.1", toAddress: to, requestId: "req-once-0001" }),
+    );
+    expect(pre.withdrawal).toMatchObject({ status: "awaiting_code", amount: "0.1", toAddress: to, txHash: null });
+    // the same request again answers the same withdrawal, without another mail
+    const again = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(user, { amount: "0.1", toAddress: to, requestId: "req-once-0001" }),
+    );
+    expect(again.withdrawal.withdrawId).toBe(pre.withdrawal.withdrawId);
+    const code = await codeOf(world, user);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrong = await api(world, user, "/aiAccountWithdraw", {
+      withdrawId: pre.withdrawal.withdrawId,
+      code: wrongCode,
+    });
+    expect(wrong.json).toMatchObject({ code: 2006, data: { key: "codeError", remaining: 2 } });
+    expect(await ethOf(to)).toBe(0n);
+    expect(await ethOf(user.address)).toBe(parseEther("1"));
+
+    const sent = await ok<WithdrawalAnswer>(
+      api(world, user, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code }),
+    );
+    expect(sent.status).toBe("sent");
+    expect(sent.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await world.chain.reader.waitForTransactionReceipt({
+      hash: sent.txHash as `0x${string}`,
+      pollingInterval: 20,
+    });
+    expect(receipt.status).toBe("success");
+    expect(await ethOf(to)).toBe(parseEther("0.1"));
+    const afterFirst = await ethOf(user.address);
+    expect(afterFirst).toBe(parseEther("0.9") - receipt.gasUsed * receipt.effectiveGasPrice);
+
+    // the same withdrawal again: answered as it stands, nothing signed or sent again
+    const second = await ok<WithdrawalAnswer>(
+      api(world, user, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code }),
+    );
+    expect(second).toMatchObject({ withdrawId: pre.withdrawal.withdrawId, txHash: sent.txHash });
+    expect(await ethOf(to)).toBe(parseEther("0.1"));
+    expect(await ethOf(user.address)).toBe(afterFirst);
+    const audit = await auditOf(world, user.userId);
+    expect(audit.filter((row) => row.action === "sign_withdraw")).toEqual([
+      expect.objectContaining({ txHash: sent.txHash, chainId: CHAIN_ID }),
+    ]);
+    expect(audit.filter((row) => row.action === "refuse_withdraw")).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ reason: "codeError" }) }),
+    ]);
+
+    const list = await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"));
+    expect(list.lists).toEqual([
+      expect.objectContaining({ withdrawId: pre.withdrawal.withdrawId, status: "completed" }),
+    ]);
+    const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+    expect(info.account?.dailyUsedUsd).toBeGreaterThan(0);
+  });
+
+  it("sends an ERC-20 token", async () => {
+    const user = await fundedUser(world, { eth: parseEther("0.5"), tusd: parseUnits("100", 6) });
+    const to = fresh();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(user, { tokenAddress: world.chain.tusd, amount: "12.5", toAddress: to }),
+    );
+    const sent = await ok<WithdrawalAnswer>(
+      api(world, user, "/aiAccountWithdraw", {
+        withdrawId: pre.withdrawal.withdrawId,
+        code: await codeOf(world, user),
+      }),
+    );
+    await world.chain.reader.waitForTransactionReceipt({ hash: sent.txHash as `0x${string}`, pollingInterval: 20 });
+    expect(await tusdOf(to)).toBe(parseUnits("12.5", 6));
+    expect(await tusdOf(user.address)).toBe(parseUnits("87.5", 6));
+  });
+
+  it("refuses bad amounts and destinations, and nothing moves", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const valid = fresh();
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ amount: "5", toAddress: valid }, 1001, "Insufficientbalance"],
+      [{ amount: "0", toAddress: valid }, 1001, "invalidValue"],
+      [{ amount: "0.1", toAddress: "0x1234" }, 1001, "invalidAddress"],
+      [{ amount: "0.1", toAddress: zeroAddress }, 1001, "invalidAddress"],
+      // one letter's case changed: the checksum no longer matches
+      [{ amount: "0.1", toAddress: MISTYPED }, 3001, "addressChecksum"],
+      [{ amount: "0.1", toAddress: user.address }, 3001, "ownAddress"],
+      [{ amount: "0.1", toAddress: user.address.toLowerCase() }, 3001, "ownAddress"],
+      [{ amount: "0.1", toAddress: PAY_DEPOSIT }, 3001, "ownAddress"],
+      [{ amount: "0.1", toAddress: sanctionedEthAddress() }, 3001, "sanctionedAddress"],
+      [{ amount: "0.1", toAddress: valid, chainId: 1 }, 1001, "chainNotSupported"],
+    ];
+    for (const [body, code, key] of refusals) {
+      const res = await preWithdraw(user, body);
+      expect(res.json, JSON.stringify(body)).toMatchObject({ code, data: { key } });
+    }
+    expect(await ethOf(user.address)).toBe(parseEther("1"));
+    const list = await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"));
+    expect(list.lists).toEqual([]);
+    const refused = (await auditOf(world, user.userId)).filter((row) => row.action === "refuse_withdraw");
+    expect(refused.length).toBe(refusals.length);
+  });
+
+  it("answers 331 (kycNeeded) above the daily limit", async () => {
+    const user = await fundedUser(world, { eth: parseEther("3") });
+    const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+    const price = info.account?.coins.find((coin) => coin.address === NATIVE)?.usdPrice ?? 0;
+    // the limit is 1,000 USD: an amount worth more than it, and one well under it
+    const above = (1100 / price).toFixed(6);
+    expect(Number(above)).toBeLessThan(2.9);
+    const res = await preWithdraw(user, { amount: above, toAddress: fresh() });
+    expect(res.json).toMatchObject({ code: 331, data: { key: "kycNeeded" } });
+    const under = await preWithdraw(user, { amount: (400 / price).toFixed(6), toAddress: fresh() });
+    expect(under.json?.code).toBe(200);
+    expect(await ethOf(user.address)).toBe(parseEther("3"));
+  });
+});
+
+describe("AI wallet: exporting the key", () => {
+  it("gives the key only with the emailed code; three wrong codes lock it", async () => {
+    const user = await fundedUser(world);
+    const noCode = await api(world, user, "/aiAccount/export", { code: "12" });
+    expect(noCode.json).toMatchObject({ code: 1001 });
+    const sent = await ok<{ email: string }>(api(world, user, "/aiAccount/preExport", {}));
+    expect(sent.email).toContain("***@example.com");
+    const code = await codeOf(world, user);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrong = await api(world, user, "/aiAccount/export", { code: wrongCode });
+    expect(wrong.json).toMatchObject({ code: 2006, data: { key: "codeError", remaining: 2 } });
+    const exported = await ok<{ address: string; privateKey: `0x${string}` }>(
+      api(world, user, "/aiAccount/export", { code }),
+    );
+    expect(exported.address).toBe(user.address);
+    expect(privateKeyToAccount(exported.privateKey).address).toBe(user.address);
+    // the code is spent
+    const reused = await api(world, user, "/aiAccount/export", { code });
+    expect(reused.json).toMatchObject({ code: 2006 });
+    const actions = (await auditOf(world, user.userId)).map((row) => row.action);
+    expect(actions.filter((action) => action === "export")).toHaveLength(1);
+    expect(actions.filter((action) => action === "refuse_export")).toHaveLength(2);
+
+    const other = await fundedUser(world);
+    world.clock.advance(61_000);
+    await ok(api(world, other, "/aiAccount/preExport", {}));
+    const otherCode = await codeOf(world, other);
+    const bad = otherCode === "000000" ? "111111" : "000000";
+    await api(world, other, "/aiAccount/export", { code: bad });
+    await api(world, other, "/aiAccount/export", { code: bad });
+    const locked = await api(world, other, "/aiAccount/export", { code: bad });
+    expect(locked.json).toMatchObject({ code: 2015 });
+    const afterLock = await api(world, other, "/aiAccount/export", { code: otherCode });
+    expect(afterLock.json).toMatchObject({ code: 2015 });
+  });
+});
