@@ -1,4 +1,4 @@
-import { parseUnits } from "viem";
+import { formatUnits, parseUnits } from "viem";
 import { SWAP_SLIPPAGE_MAX } from "../../../contract/swap.ts";
 
 /** The pure rules of the AI wallet screens, apart from React. */
@@ -41,6 +41,20 @@ export function amountIssue(text: string, decimals: number, balance: string | nu
     }
   }
   return null;
+}
+
+/** What Max sells of the chain's coin is the balance less this, kept for the swap's gas. */
+export const NATIVE_GAS_RESERVE = "0.001";
+
+/** The amount Max fills in: the whole balance of a token; of the chain's coin, less NATIVE_GAS_RESERVE (never < 0). */
+export function maxSellable(balance: string, decimals: number, native: boolean): string {
+  try {
+    const held = parseUnits(balance, decimals);
+    const left = native ? held - parseUnits(NATIVE_GAS_RESERVE, decimals) : held;
+    return formatUnits(left > 0n ? left : 0n, decimals);
+  } catch {
+    return "0";
+  }
 }
 
 /** The slippage as the API takes it, or null: 0.01 to SWAP_SLIPPAGE_MAX, two decimals at most. */

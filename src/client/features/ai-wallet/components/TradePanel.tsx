@@ -14,6 +14,7 @@ import {
   cleanAmount,
   type LimitSide,
   limitPriceValue,
+  maxSellable,
   RequestIds,
   slippageValue,
   watchedToken,
@@ -25,9 +26,6 @@ import { FailureNote } from "./parts.tsx";
 import type { AiWalletSlots, TradeToken } from "./slots.ts";
 import { TradeResult } from "./TradeResult.tsx";
 import { type TradeMode, type TradeOutcome, tradeModes } from "./trade-types.ts";
-
-/** Selling the chain's coin keeps this much back for the swap's gas when Max is used. */
-const NATIVE_GAS_RESERVE = 0.001;
 
 const sameToken = (a: TradeToken | null, b: TradeToken | null) =>
   a !== null && b !== null && a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase();
@@ -147,12 +145,7 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
 
   const fillMax = () => {
     if (!from || fromBalance === null) return;
-    if (!isNative(from)) {
-      setAmountText(cleanAmount(fromBalance));
-      return;
-    }
-    const left = Number(fromBalance) - NATIVE_GAS_RESERVE;
-    setAmountText(left > 0 ? cleanAmount(left.toFixed(Math.min(from.decimals, 8))) : "0");
+    setAmountText(cleanAmount(maxSellable(fromBalance, from.decimals, isNative(from))));
   };
 
   /** The checks a user can fix before asking the server; the first failing one is shown at its field. */
