@@ -6,7 +6,7 @@ import { ApiError } from "../../api-error.ts";
 
 /** no master key configured: the AI wallet cannot be used on this server */
 export const aiWalletUnavailable = () =>
-  new ApiError(ErrorCode.RequestFailed, "aiWalletUnavailable", 503, [], "the AI wallet is not available here");
+  new ApiError(ErrorCode.RequestFailed, "aiWalletUnavailable", 409, [], "the AI wallet is not available here");
 
 /** spec §6: only accounts that sign in with email hold an AI wallet */
 export const aiWalletEmailOnly = () =>
