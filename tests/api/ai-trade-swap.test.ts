@@ -148,6 +148,33 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     expect((await swapOrders(world, dave)).total).toBe(1);
   });
 
+  it("a run that stops before its swap is signed fails the order: nothing is swapped, then or later", async () => {
+    const gina = await trader(world, { eth: parseEther("1"), tusd: tusd("100") });
+    world.faults.afterStored = (kind) => {
+      if (kind === "approve") throw new Error("the node died after storing the approval");
+    };
+    let res: Awaited<ReturnType<typeof swap>>;
+    try {
+      res = await swap(gina, {
+        chainId: CHAIN_ID,
+        fromToken: world.chain.tusd,
+        toToken: world.chain.ttk,
+        amount: "100",
+      });
+    } finally {
+      world.faults.afterStored = undefined;
+    }
+    expect(res.status).toBe(502);
+    expect(refusal(res)).toEqual({ code: 1001, key: "rpcUnavailable", field: undefined });
+    const [order] = (await swapOrders(world, gina)).lists;
+    expect(order).toMatchObject({ type: "market", status: "fail" });
+    world.clock.advance(61_000);
+    await world.srv.server.aiTrade.sweep();
+    expect((await swapOrders(world, gina)).lists[0]).toMatchObject({ status: "fail" });
+    expect(await sentCount(world, gina.address)).toBe(0);
+    expect(await world.chain.balanceOf(world.chain.tusd, gina.address)).toBe(tusd("100"));
+  });
+
   it(`answers 331 (kycNeeded) past ${DAILY_LIMIT_USD} USD a UTC day; nothing is sent`, async () => {
     const erin = await trader(world, { eth: parseEther("1"), tusd: tusd("30000") });
     const res = await swap(erin, {
@@ -223,7 +250,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
           headers,
           body: path === "/aiAccountSwap" ? body : { ...body, side: "sell", limitPrice: 3000 },
         });
-        expect(res.status).toBe(503);
+        expect(res.status).toBe(409);
         expect(refusal(res)).toEqual({ code: 1001, key: "aiWalletUnavailable", field: undefined });
       }
     } finally {

@@ -78,7 +78,7 @@ export interface AiSwapSenderDeps {
 
 /** The gas limit over an estimate, in percent. */
 const GAS_MARGIN_PERCENT = 125n;
-const RECEIPT_POLL_MS = 250;
+const RECEIPT_POLL_MS = 500;
 
 /** What a node's refusal of a raw transaction means. */
 type Refusal = "known" | "nonceUsed" | "noFunds" | "other";

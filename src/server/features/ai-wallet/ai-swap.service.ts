@@ -22,7 +22,7 @@ import type { AiTradeWallet } from "./ai-swap-wallet.ts";
  *
  * A run that stops before its swap is stored (the node did not answer, the approval reverted) fails the order:
  * nothing was swapped. A stored swap is sent by whoever comes next (this request, the sweep, a restarted node),
- * always the same bytes.
+ * always the same bytes; a sent approval is followed by its swap once it is mined.
  */
 
 export type AiSwapBody = z.output<typeof aiSwapBodySchema>;
@@ -130,7 +130,8 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
   /**
    * Finishes the AI market swaps a run left (a node died, the approval was not mined in the request's wait): a
    * stored swap is found on chain or sent again (the same bytes); one whose nonce another transaction took fails
-   * (txNotFound); an open order without a stored swap is moved on.
+   * (txNotFound); one whose approval was sent gets its swap once the approval is mined; one with nothing signed
+   * fails (txNotFound): a market swap is sent at once or not at all, never minutes after the user asked.
    */
   async function resume(): Promise<number> {
     const rows = await repository.unfinished(new Date(clock.now().getTime() - AI_SWAP_RESUME_AFTER_MS), RESUME_BATCH);
@@ -138,7 +139,13 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
       try {
         const execution = executionOf(row);
         if (!execution) continue;
+        if (!execution.swap && !execution.approve) {
+          // the run stopped before it signed anything: the swap was never sent, and is not sent late now
+          await fail(row, "txNotFound");
+          continue;
+        }
         if (!execution.swap) {
+          // the approval is on its way (or mined): the swap follows it
           await run(row, execution);
           continue;
         }

@@ -71,8 +71,11 @@ export function limitMinimum(
   return parseUnits(text, toDecimals);
 }
 
-/** statuses of a refusal that are about a service being down, not about the order: tried again later */
-const isTransient = (error: ApiError) => error.status >= 500;
+/**
+ * A refusal about a service being down (a quote source, the chain's node) or the AI wallet not configured now, not
+ * about the order: tried again later.
+ */
+const isTransient = (error: ApiError) => error.status >= 500 || error.key === "aiWalletUnavailable";
 
 export function createLimitExecutor(deps: LimitExecutorDeps) {
   const { repository, swap, tracker, orders, sender, wallet, clock, logger } = deps;
