@@ -41,20 +41,28 @@ export function sanctionedEthAddress(): string {
 export interface RpcRelay {
   url: string;
   refuseBroadcasts: boolean;
+  /** the node cannot be reached at all */
+  down: boolean;
   /** broadcasts that reached the chain through the relay */
   broadcasts: number;
   close(): Promise<void>;
 }
 
 export async function startRpcRelay(target: string): Promise<RpcRelay> {
-  const relay: RpcRelay = { url: "", refuseBroadcasts: false, broadcasts: 0, close: async () => undefined };
+  const relay: RpcRelay = {
+    url: "",
+    refuseBroadcasts: false,
+    down: false,
+    broadcasts: 0,
+    close: async () => undefined,
+  };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const broadcasting = body.includes('"eth_sendRawTransaction"');
-      if (broadcasting && relay.refuseBroadcasts) {
+      if (relay.down || (broadcasting && relay.refuseBroadcasts)) {
         request.socket.destroy();
         return;
       }

@@ -248,6 +248,18 @@ describe("AI wallet: withdrawals", () => {
     expect(refused.length).toBe(refusals.length);
   });
 
+  it("closes a withdrawal whose code time passed", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: "0.1", toAddress: fresh() }));
+    const code = await codeOf(world, user);
+    world.clock.advance(11 * 60_000);
+    const late = await api(world, user, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code });
+    expect(late.json).toMatchObject({ code: 1001, data: { key: "withdrawalClosed" } });
+    expect(await ethOf(user.address)).toBe(parseEther("1"));
+    const list = await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"));
+    expect(list.lists).toEqual([expect.objectContaining({ status: "expired", txHash: null })]);
+  });
+
   it("answers 331 (kycNeeded) above the daily limit", async () => {
     const user = await fundedUser(world, { eth: parseEther("3") });
     const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
@@ -260,6 +272,23 @@ describe("AI wallet: withdrawals", () => {
     const under = await preWithdraw(user, { amount: (400 / price).toFixed(6), toAddress: fresh() });
     expect(under.json?.code).toBe(200);
     expect(await ethOf(user.address)).toBe(parseEther("3"));
+  });
+});
+
+describe("AI wallet: a node that cannot be reached", () => {
+  it("shows the chain as unreadable (balancesUnavailable) instead of failing the screen", async () => {
+    const user = await fundedUser(world);
+    world.relay.down = true;
+    try {
+      const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+      expect(info.account?.chains).toEqual([
+        expect.objectContaining({ chainId: CHAIN_ID, readable: false, reason: "balancesUnavailable" }),
+      ]);
+      expect(info.account?.coins).toEqual([]);
+      expect(info.account?.address).toBe(user.address);
+    } finally {
+      world.relay.down = false;
+    }
   });
 });
 
