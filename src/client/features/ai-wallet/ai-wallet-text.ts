@@ -5,9 +5,20 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import type { MessageKey } from "../../../contract/message-keys.ts";
 import type { SwapOrderStatus } from "../../../contract/swap.ts";
 import { isApiError } from "../../shared/api/api-error.ts";
+import { isDisplayable, type MaybeNumber, NO_VALUE } from "../../shared/format/no-value.ts";
+import { formatCompactNumber } from "../../shared/format/numbers.ts";
 import { messageForKey, messageKeyText } from "../../shared/i18n/message-key-text.ts";
 
 /** The AI wallet's texts that depend on an answer: statuses and the failures of its forms. */
+
+/**
+ * A sum in US dollars (a wallet's value, a daily limit): spec §5's amount text with a dollar sign, "$1,745.7",
+ * "$50,000", "$1.2M"; prices keep formatUsd's four decimals.
+ */
+export function usdAmount(value: MaybeNumber): string {
+  if (!isDisplayable(value)) return NO_VALUE;
+  return `${value < 0 ? "-" : ""}$${formatCompactNumber(Math.abs(value))}`;
+}
 
 export const withdrawalStatusText: Readonly<Record<Withdrawal["status"], MessageDescriptor>> = {
   awaiting_code: msg`Waiting for the code`,

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { shortenAddress } from "../../../shared/format/address.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
-import { formatUsd } from "../../../shared/format/price.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { usdAmount } from "../ai-wallet-text.ts";
 import type { AiAccount } from "../api/ai-wallet-api.ts";
 import { CopyRow } from "./parts.tsx";
 
@@ -23,9 +23,9 @@ export function WalletOverview({ account, refreshing, onRefresh }: WalletOvervie
   const { t, i18n } = useLingui();
   const asOf = formatDate(account.asOf, i18n.locale, { withTime: true });
   const source = account.priceSource;
-  const total = formatUsd(account.totalUsdAmount);
-  const used = formatUsd(account.dailyUsedUsd);
-  const limit = formatUsd(account.dailyLimitUsd);
+  const total = usdAmount(account.totalUsdAmount);
+  const used = usdAmount(account.dailyUsedUsd);
+  const limit = usdAmount(account.dailyLimitUsd);
   const unpriced = account.coins.some((coin) => coin.usdValue === null && coin.balance !== "0");
 
   return (
@@ -34,8 +34,14 @@ export function WalletOverview({ account, refreshing, onRefresh }: WalletOvervie
         <h2 id="aiw-overview-title" className="aiw-card__title">
           <Trans>Your AI wallet</Trans>
         </h2>
-        <Button variant="ghost" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing || undefined}>
-          {refreshing ? t`Refreshing…` : t`Refresh balances`}
+        <Button
+          variant="ghost"
+          aria-label={t`Refresh balances`}
+          onClick={onRefresh}
+          disabled={refreshing}
+          aria-busy={refreshing || undefined}
+        >
+          {refreshing ? t`Refreshing…` : t`Refresh`}
         </Button>
       </div>
       <CopyRow label={t`AI wallet address`} value={account.address} shown={shortenAddress(account.address)} />
@@ -93,7 +99,7 @@ export function WalletOverview({ account, refreshing, onRefresh }: WalletOvervie
                       <span className="aiw-coin__figures">
                         <span className="aiw-coin__balance">{balance}</span>
                         <span className="aiw-muted">
-                          {coin.usdValue === null ? t`No market price` : formatUsd(coin.usdValue)}
+                          {coin.usdValue === null ? t`No market price` : usdAmount(coin.usdValue)}
                         </span>
                       </span>
                     </li>

@@ -4,14 +4,13 @@ import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { shortenAddress } from "../../../shared/format/address.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
-import { formatUsd } from "../../../shared/format/price.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import { ADDRESS_PATTERN } from "../../../shared/wallet/eip1193.ts";
 import { amountIssue, apiAmount, cleanAmount, RequestIds } from "../ai-wallet-logic.ts";
-import { type FormFailure, formFailure, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
+import { type FormFailure, formFailure, usdAmount, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
 import { type AiAccount, preWithdraw, useWithdrawInfo, type Withdrawal, withdraw } from "../api/ai-wallet-api.ts";
 import { FailureNote, StatusBadge, TxLink } from "./parts.tsx";
 
@@ -39,11 +38,13 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
   const host = useHost();
   const coinSelectId = useId();
   const coins = account.coins;
-  const [selected, setSelected] = useState(() => {
-    const first = coins.find((coin) => coin.balance !== "0") ?? coins[0];
-    return first ? coinKey(first) : "";
-  });
-  const coin = coins.find((entry) => coinKey(entry) === selected) ?? null;
+  const [selected, setSelected] = useState<string | null>(null);
+  // the user's choice, else the first coin held (coins may arrive after the panel, with a refresh)
+  const coin =
+    coins.find((entry) => coinKey(entry) === selected) ??
+    coins.find((entry) => entry.balance !== "0") ??
+    coins[0] ??
+    null;
   const info = useWithdrawInfo(coin);
   const [amountText, setAmountText] = useState("");
   const [toAddress, setToAddress] = useState("");
@@ -235,7 +236,7 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
         <select
           id={coinSelectId}
           className="input"
-          value={selected}
+          value={coin ? coinKey(coin) : ""}
           disabled={busy}
           onChange={(event) => {
             setSelected(event.currentTarget.value);
@@ -280,7 +281,7 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
           <div>
             <dt>{t`Daily limit used`}</dt>
             <dd>
-              {formatUsd(data.dailyUsedUsd)} / {formatUsd(data.dailyLimitUsd)}
+              {usdAmount(data.dailyUsedUsd)} / {usdAmount(data.dailyLimitUsd)}
             </dd>
           </div>
         </dl>
