@@ -136,6 +136,9 @@ export default defineConfig({
         SWAP_V2_TOKENS: [E2E_TUSD, E2E_TTK, E2E_WETH].join(","),
         SWAP_V2_RPC_URL: `http://127.0.0.1:${CHAIN_PORT}`,
         SWAP_V2_NAME: E2E_V2_NAME,
+        // the AI wallet on the local chain (a test master key; nothing real is ever sealed under it)
+        AI_WALLET_MASTER_KEY: "e2e0000000000000000000000000000000000000000000000000000000000001",
+        AI_WALLET_CHAIN_IDS: String(E2E_CHAIN_ID),
       },
     },
   ],
