@@ -258,11 +258,12 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
       },
     });
     if (result.state === "stopped") {
-      const current = await repository.byId(row.id);
-      const swapStored = current ? limitExecutionOf(current)?.swap !== undefined : false;
-      // the approval's nonce went to another transaction: nothing of the swap was signed, it is tried again
-      if (result.reason === "txNotFound" && !swapStored) return back(row, claim, null);
-      return fail(row, claim, result.reason);
+      if (result.reason !== "txNotFound") return fail(row, claim, result.reason);
+      // its nonce went to another transaction of the wallet: it can never be mined, so the order is tried again
+      const current = (await repository.byId(row.id)) ?? row;
+      const swapSigned = limitExecutionOf(current)?.swap !== undefined;
+      await repository.reopen(row.id, { claim, swapSigned, swapOrderId: current.swapOrderId }, null, clock.now());
+      return;
     }
     if (result.state !== "sent") return;
     const current = await repository.byId(row.id);
