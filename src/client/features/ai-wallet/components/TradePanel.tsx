@@ -97,6 +97,7 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
   const fromBalance = balanceOf(from);
   const days = Math.min(LIMIT_ORDER_DAYS_MAX, Math.max(1, Number.parseInt(daysText, 10) || LIMIT_ORDER_DAYS_DEFAULT));
   const watched = watchedToken(side, from, to);
+  const watchedSymbol = watched?.symbol ?? "";
   const fieldLabels = {
     amount: t`Amount to pay`,
     limitPrice: t`Limit price (USDT)`,
@@ -352,8 +353,8 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
               hint={
                 watched
                   ? side === "sell"
-                    ? t`Sell when 1 ${watched.symbol} is worth this much or more.`
-                    : t`Buy when 1 ${watched.symbol} costs this much or less.`
+                    ? t`Sell when 1 ${watchedSymbol} is worth this much or more.`
+                    : t`Buy when 1 ${watchedSymbol} costs this much or less.`
                   : t`Choose both tokens first.`
               }
               value={limitText}
