@@ -1,8 +1,8 @@
 import { alarmRefusalTexts } from "../tools/price-alarm-tool.ts";
 import type { PriceAlarmRefusedOutput, PriceAlarmSetOutput } from "../tools/tool-outputs.ts";
-import type { PlannedCall } from "./compose.ts";
 import { type AnswerLanguage, formatPercent, formatPrice } from "./format.ts";
 import type { Intent } from "./intent.ts";
+import type { PlannedCall } from "./planned-call.ts";
 
 /**
  * A price alarm asked for in the chat: the setPriceAlarm call for it, and the answer that says exactly what was set

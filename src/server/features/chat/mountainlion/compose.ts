@@ -33,6 +33,7 @@ import {
 } from "./answer-blocks.ts";
 import { type AnswerLanguage, formatDate, formatPercent, formatTime } from "./format.ts";
 import type { Intent, Question } from "./intent.ts";
+import type { PlannedCall } from "./planned-call.ts";
 import { predictBlock } from "./predict-answer.ts";
 import { texts } from "./texts.ts";
 
@@ -43,10 +44,7 @@ export interface ToolResult {
 }
 
 /** A tool call MountainLion makes: the name and the input, as the tool's input schema takes it. */
-export interface PlannedCall {
-  toolName: string;
-  input: Record<string, unknown>;
-}
+export type { PlannedCall } from "./planned-call.ts";
 
 const NEWS_ITEMS = 5;
 const MOVERS = 5;
