@@ -29,6 +29,9 @@ describe("sanctions settings", () => {
       "SANCTIONS_LIST_URL: not an http(s) URL",
     );
     expect(() => settingsOf({ SANCTIONS_LIST_URL: "http://127.0.0.1/list.txt" })).toThrow(/name the asset/);
+    expect(() => settingsOf({ SANCTIONS_LIST_URL: "http://lists.example/sanctioned_addresses_ETH.txt" })).toThrow(
+      "SANCTIONS_LIST_URL: use https (plain http only for a loopback address)",
+    );
     expect(() =>
       settingsOf({
         SANCTIONS_LIST_URL: "http://127.0.0.1/sanctioned_addresses_ETH.txt,ETH=http://127.0.0.1/other.txt",

@@ -31,6 +31,7 @@ const ASSET = /^[A-Z0-9]{2,10}$/;
 /** the maintained lists' file names say which asset they hold */
 const FILE_ASSET = /(?:^|\/)sanctioned_addresses_([A-Za-z0-9]{2,10})\.txt$/;
 const httpUrl = z.url({ protocol: /^https?$/ });
+const LOOPBACK: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** Reads the sanctions settings; throws a plain message (config.ts wraps it) on a setting that cannot work. */
 export function parseSanctionsSettings(e: ComplianceEnv): SanctionsSettings {
@@ -42,6 +43,10 @@ export function parseSanctionsSettings(e: ComplianceEnv): SanctionsSettings {
     const named = /^([A-Za-z0-9]{2,10})=(.+)$/.exec(entry);
     const url = (named ? (named[2] as string) : entry).trim();
     if (!httpUrl.safeParse(url).success) throw new Error(`SANCTIONS_LIST_URL: not an http(s) URL: ${url}`);
+    // the list decides who may move coins: it travels over https, plain http only on this machine (tests)
+    if (new URL(url).protocol === "http:" && !LOOPBACK.has(new URL(url).hostname)) {
+      throw new Error(`SANCTIONS_LIST_URL: use https (plain http only for a loopback address): ${url}`);
+    }
     const asset = (named?.[1] ?? FILE_ASSET.exec(new URL(url).pathname)?.[1])?.toUpperCase();
     if (!asset || !ASSET.test(asset)) {
       throw new Error(

@@ -109,13 +109,16 @@ export function createSanctions(settings: SanctionsSettings, deps: SanctionsDeps
     if (parsed.addresses.length < minimum) {
       return { asset, ok: false, reason: `only ${parsed.addresses.length} addresses, at least ${minimum} expected` };
     }
+    // a refresh adds to the shipped snapshot and never drops from it: a wrong mirror or a tampered answer cannot
+    // un-list an address the product shipped as sanctioned (a delisting reaches the product with a new snapshot)
+    const addresses = [...new Set([...(shipped.lists.get(asset) ?? []), ...parsed.addresses])];
     const before = new Set(lists.get(asset)?.addresses);
-    const added = parsed.addresses.filter((address) => !before.delete(address)).length;
-    lists.set(asset, { addresses: parsed.addresses, asOf: clock.now(), from: "refreshed" });
+    const added = addresses.filter((address) => !before.delete(address)).length;
+    lists.set(asset, { addresses, asOf: clock.now(), from: "refreshed" });
     if (added > 0 || before.size > 0) {
-      logger.info({ asset, count: parsed.addresses.length, added, removed: before.size }, "sanctions list refreshed");
+      logger.info({ asset, count: addresses.length, added, removed: before.size }, "sanctions list refreshed");
     }
-    return { asset, ok: true, count: parsed.addresses.length };
+    return { asset, ok: true, count: addresses.length };
   }
 
   function report(source: SanctionsSource, outcome: RefreshOutcome) {
