@@ -165,19 +165,53 @@ describe("live channel with a push ticket", () => {
     expect(ticketsOpened()).toEqual(["alice-1", "alice-2"]);
   });
 
-  it("retries with backoff when no ticket can be had, and opens once one is", async () => {
+  it("opens a visitor's stream when no ticket can be had, so ticks still arrive, and asks again with backoff", async () => {
     const channel = signedInChannel();
+    const ticks = vi.fn();
+    channel.handle.subscribe("tick", ticks);
     await channel.refuse();
-    expect(FakeEventSource.instances).toHaveLength(0);
+    // rate limited or a server error: prices and news go on without the account's alarms
+    expect(ticketsOpened()).toEqual([null]);
+    const visitor = FakeEventSource.latest();
+    visitor.open();
+    const tick = { at: "2026-03-02T12:00:00Z", ticks: [{ coinAbbr: "BTC", lastPrice: 1, change: null }] };
+    visitor.emit("tick", tick);
+    expect(ticks).toHaveBeenCalledWith(tick);
+
     await vi.advanceTimersByTimeAsync(999);
     expect(channel.ticket).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(channel.ticket).toHaveBeenCalledTimes(2);
+    // refused again: the visitor's stream stays as it is, and the next ask waits twice as long
     await channel.refuse();
+    expect(ticketsOpened()).toEqual([null]);
+    expect(visitor.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(channel.ticket).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(channel.ticket).toHaveBeenCalledTimes(3);
+
+    // the ticket comes: the stream is reopened as the account, and no more asks are pending
+    await channel.issue();
+    expect(ticketsOpened()).toEqual([null, "alice-1"]);
+    expect(visitor.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(channel.ticket).toHaveBeenCalledTimes(3);
+    expect(FakeEventSource.instances).toHaveLength(2);
+  });
+
+  it("reconnects once when the visitor's stream fails while a ticket ask is pending", async () => {
+    const channel = signedInChannel();
+    await channel.refuse();
+    FakeEventSource.latest().fail();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(channel.ticket).toHaveBeenCalledTimes(2);
+    await channel.refuse();
+    expect(ticketsOpened()).toEqual([null, null]);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(channel.ticket).toHaveBeenCalledTimes(3);
     await channel.issue();
-    expect(ticketsOpened()).toEqual(["alice-1"]);
+    expect(ticketsOpened()).toEqual([null, null, "alice-1"]);
   });
 
   it("reopens at once on a change of login: another account's ticket, then a visitor's stream without one", async () => {

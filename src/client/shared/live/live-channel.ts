@@ -47,7 +47,8 @@ export interface LiveChannelOptions {
   /**
    * The push ticket naming the signed-in account, asked afresh for every (re)connect (a ticket lasts a minute);
    * undefined for a visitor, whose stream carries no alarms (answered at once, so a visitor's stream opens at
-   * once). A failure counts as a failed connect.
+   * once). When it fails (rate limit, server error) the stream opens without one, so ticks and news still arrive,
+   * and a ticket is asked again after a backoff; the stream is reopened with it once it comes.
    */
   ticket?: () => string | undefined | Promise<string | undefined>;
   /** tells of a sign-in, a sign-out or another account: the stream is reopened with a ticket for the new login */
@@ -90,8 +91,9 @@ export function backoffDelay(attempt: number, minDelayMs: number, maxDelayMs: nu
  * Opens the live push channel (Server-Sent Events) in the given language until `signal` aborts.
  * EventSource retries on its own at a fixed pace, with the URL (and so the ticket) it was opened with; on any
  * error this closes it and reopens after an exponential backoff instead, with a fresh ticket, so a server that is
- * down is not hammered and an expired ticket is never reused. A successful open resets the backoff. A change of
- * login reopens the stream at once with the new login's ticket (none after a sign-out).
+ * down is not hammered and an expired ticket is never reused. A successful open resets the backoff. A ticket that
+ * cannot be had leaves the user with a visitor's stream (prices and news) until a later ask, on its own backoff,
+ * gets one. A change of login reopens the stream at once with the new login's ticket (none after a sign-out).
  * Events whose data is not JSON are dropped.
  */
 export function openLiveChannel({
@@ -105,7 +107,10 @@ export function openLiveChannel({
 }: LiveChannelOptions): LiveChannelHandle {
   const listeners = new Map<LiveEventName, Set<(data: unknown) => void>>();
   let source: EventSourceLike | undefined;
+  /** failed stream connects in a row, and failed ticket asks in a row: each backs off on its own */
   let attempt = 0;
+  let ticketFailures = 0;
+  /** the one pending reconnect or ticket retry */
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** bumped by every connect and by the abort: a ticket that arrives for an older connect is dropped */
   let generation = 0;
@@ -120,13 +125,26 @@ export function openLiveChannel({
     for (const listener of listeners.get(event) ?? []) listener(data);
   };
 
-  const retryLater = () => {
-    const delay = backoffDelay(attempt, minDelayMs, maxDelayMs);
-    attempt += 1;
+  const schedule = (delay: number) => {
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, delay);
   };
 
+  const retryLater = () => {
+    schedule(backoffDelay(attempt, minDelayMs, maxDelayMs));
+    attempt += 1;
+  };
+
+  /** No ticket now: keep (or open) a visitor's stream and ask again later. */
+  const ticketFailed = () => {
+    if (!source) open(undefined);
+    schedule(backoffDelay(ticketFailures, minDelayMs, maxDelayMs));
+    ticketFailures += 1;
+  };
+
   const open = (ticketValue: string | undefined) => {
+    source?.close();
+    source = undefined;
     const current = createEventSource(pushUrl(lang, ticketValue));
     if (!current) return;
     source = current;
@@ -137,11 +155,19 @@ export function openLiveChannel({
       current.close();
       if (source !== current || signal.aborted) return;
       source = undefined;
-      retryLater();
+      // a ticket retry already pending reconnects as well
+      if (retryTimer === undefined) retryLater();
     };
     for (const name of liveEventNames) {
       current.addEventListener(name, (event) => dispatch(name, String(event.data)));
     }
+  };
+
+  const ticketArrived = (value: string | undefined) => {
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (value !== undefined) ticketFailures = 0;
+    open(value);
   };
 
   function connect() {
@@ -154,19 +180,19 @@ export function openLiveChannel({
     try {
       asked = ticket();
     } catch {
-      retryLater();
+      ticketFailed();
       return;
     }
     if (!(asked instanceof Promise)) {
-      open(asked);
+      ticketArrived(asked);
       return;
     }
     asked.then(
       (value) => {
-        if (current()) open(value);
+        if (current()) ticketArrived(value);
       },
       () => {
-        if (current()) retryLater();
+        if (current()) ticketFailed();
       },
     );
   }
@@ -174,9 +200,11 @@ export function openLiveChannel({
   const reconnect = () => {
     if (signal.aborted) return;
     if (retryTimer !== undefined) clearTimeout(retryTimer);
+    retryTimer = undefined;
     source?.close();
     source = undefined;
     attempt = 0;
+    ticketFailures = 0;
     connect();
   };
   const stopWatchingLogin = onLoginChange(reconnect);
