@@ -720,8 +720,10 @@ export const priceAlarms = pgTable(
     /** the market time of the tick that fired it */
     firedAt: at("fired_at"),
     firedPrice: doublePrecision("fired_price"),
+    /** the market feed whose tick fired it ("Binance (replay)", ...) */
+    firedSource: text("fired_source"),
     seenAt: at("seen_at"),
-    /** when the bot delivered the fired alarm (accounts with Telegram) */
+    /** when the bot took the fired alarm to send (accounts with Telegram); null: not sent yet, a sweep sends it */
     botSentAt: at("bot_sent_at"),
   },
   (table) => [
@@ -732,6 +734,10 @@ export const priceAlarms = pgTable(
     index("price_alarms_below_idx")
       .on(table.coinAbbr, table.targetPrice)
       .where(sql`${table.firedAt} is null and ${table.direction} = 'below'`),
+    // the bot's delivery sweep: fired alarms not sent to Telegram yet, by when they fired
+    index("price_alarms_bot_unsent_idx")
+      .on(table.firedAt)
+      .where(sql`${table.firedAt} is not null and ${table.botSentAt} is null`),
   ],
 );
 

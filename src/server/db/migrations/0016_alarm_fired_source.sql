@@ -1,0 +1,2 @@
+ALTER TABLE "price_alarms" ADD COLUMN "fired_source" text;--> statement-breakpoint
+CREATE INDEX "price_alarms_bot_unsent_idx" ON "price_alarms" USING btree ("fired_at") WHERE "price_alarms"."fired_at" is not null and "price_alarms"."bot_sent_at" is null;
