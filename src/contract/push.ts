@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitOrderSchema } from "./ai-wallet.ts";
 import { alarmEventSchema } from "./alarms.ts";
 import { apiLanguages } from "./auth.ts";
 import { helloEventSchema, tickEventSchema } from "./market.ts";
@@ -14,7 +15,7 @@ export const pushQuerySchema = z.object({
   deviceNo: z.string().optional(),
   /** the x-api-key header's value, for EventSource */
   apiKey: z.string().optional(),
-  /** a ticket from POST push/ticket: the stream then also carries the signed-in user's alarms */
+  /** a ticket from POST push/ticket: the stream then also carries the signed-in user's alarms and limit orders */
   ticket: z.string().max(512, { error: "invalidValue" }).optional(),
 });
 
@@ -26,4 +27,6 @@ export const pushEventSchemas = {
   news: newsItemSchema,
   /** one of the ticket holder's price alarms fired */
   alarm: alarmEventSchema,
+  /** one of the ticket holder's limit orders executed (completed), failed or expired: the order as it is now */
+  limitOrder: limitOrderSchema,
 } as const;

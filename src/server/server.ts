@@ -22,8 +22,6 @@ import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { loadAppSecret } from "./features/accounts/app-secrets.ts";
 import { createCaptchaService } from "./features/accounts/captcha.service.ts";
-import { type AlarmsModule, createAlarmsModule } from "./features/alarms/alarms-module.ts";
-import { createPushAlarmChannel } from "./features/alarms/push-channel.ts";
 import { dailyChatLimit, mayRedeemChat } from "./features/accounts/card.ts";
 import { createEmailAuthService } from "./features/accounts/email-auth.service.ts";
 import { createIdentityAuthService } from "./features/accounts/identity-auth.service.ts";
@@ -35,6 +33,9 @@ import { accountName, createUsersRepository } from "./features/accounts/users.re
 import { createAiSwapModule } from "./features/ai-wallet/ai-swap-module.ts";
 import type { AiSwapFaults } from "./features/ai-wallet/ai-swap-sender.ts";
 import { createAiWalletModule, openAiWalletCustody } from "./features/ai-wallet/ai-wallet-module.ts";
+import { type AlarmsModule, createAlarmsModule } from "./features/alarms/alarms-module.ts";
+import { createPushAlarmChannel } from "./features/alarms/push-channel.ts";
+import { createUserPush } from "./features/alarms/user-push.ts";
 import { type ChatToolkit, createChatService } from "./features/chat/chat.service.ts";
 import { createChatQuota } from "./features/chat/chat-quota.ts";
 import { createChatExtras } from "./features/chat/extras/chat-extras.ts";
@@ -538,6 +539,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // node at a time; at start it sends again the signed withdrawals a stop left unsent, the same bytes)
   const aiWallet = createAiWalletModule({
     db,
+    databaseKind: database.kind,
     settings: config.aiWallet,
     custody: aiWalletCustody,
     swap,
@@ -563,7 +565,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const stopAiWithdrawals = aiWallet.available ? timers.every(aiWithdrawMs, sweepAiWithdrawals) : () => undefined;
   if (aiWallet.available) sweepAiWithdrawals();
   // trading from the AI wallet: market swaps and limit orders; the watcher executes crossed orders on the market's
-  // ticks, one node at a time, and first finishes what a stopped node left
+  // ticks, one node at a time, and first finishes what a stopped node left (also on the withdrawals' interval)
+  const userPush = createUserPush(pubsub, logger);
   const aiTrade = createAiSwapModule({
     db,
     swap,
@@ -571,12 +574,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     signer: aiWallet.signer,
     available: aiWallet.available,
     chainIds: aiWallet.chainIds,
-    dailyLimitUsd: config.swap.dailyLimitUsd,
+    dailyLimit: aiWallet.dailyLimit,
+    lanes: aiWallet.lanes,
+    swapSettings: config.swap,
+    sanctions,
     pubsub,
+    timers,
+    sweepEveryMs: aiWithdrawMs,
     clock,
     logger,
     leaseMs: Math.max(3 * config.market.refreshSeconds * 1000, 5_000),
     faults: options.aiSwapFaults,
+    // executed, failed and expired limit orders reach the owner's open app (every node's push streams of the account)
+    onLimitOrder: (userId, order) => userPush.tell({ userId, event: "limitOrder", data: order }),
   });
   await aiTrade.watcher.start();
   const userInfo = createUserInfoService({ db, clock, users, quota });

@@ -86,7 +86,6 @@ export async function startTradeWorld(options: TradeWorldOptions = {}): Promise<
   const clock = manualClock(new Date());
   const timers = manualTimers();
   const faults: AiSwapFaults = {};
-  const serverOptions = { clock, timers, aiSwapFaults: faults };
   const env = {
     ...db.env,
     MARKET_PROVIDER: "live",
@@ -107,7 +106,7 @@ export async function startTradeWorld(options: TradeWorldOptions = {}): Promise<
     chain,
     proxy,
     db,
-    srv: await startTestServer(env, serverOptions),
+    srv: await startTestServer(env, { clock, timers, aiSwapFaults: faults }),
     clock,
     timers,
     faults,
@@ -120,7 +119,7 @@ export async function startTradeWorld(options: TradeWorldOptions = {}): Promise<
     },
     async restart() {
       await world.srv.stop();
-      world.srv = await startTestServer(world.srv.env, serverOptions);
+      world.srv = await startTestServer(world.srv.env, { clock, timers, aiSwapFaults: faults });
       await world.srv.server.aiTrade.idle();
     },
     async stop() {

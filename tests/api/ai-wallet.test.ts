@@ -2,6 +2,7 @@ import { erc20Abi, getAddress, parseEther, parseUnits, zeroAddress } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type AiUser,
   type AiWalletWorld,
   aiUser,
   api,
@@ -272,6 +273,87 @@ describe("AI wallet: withdrawals", () => {
     const under = await preWithdraw(user, { amount: (400 / price).toFixed(6), toAddress: fresh() });
     expect(under.json?.code).toBe(200);
     expect(await ethOf(user.address)).toBe(parseEther("3"));
+  });
+});
+
+interface SwapAnswer {
+  orderId: string;
+  status: string;
+  fromAddress: string;
+  transferOutHash: string | null;
+}
+
+describe("AI wallet: withdrawals and swaps together", () => {
+  const swap = (user: AiUser, amount: string) =>
+    api(world, user, "/aiAccountSwap", { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount });
+  const ethUsd = async (user: AiUser) => {
+    const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+    const price = info.account?.coins.find((coin) => coin.address === NATIVE)?.usdPrice ?? 0;
+    expect(price).toBeGreaterThan(0);
+    return price;
+  };
+
+  it("counts the day's withdrawals and swaps against one daily limit: the one that passes it is refused 331", async () => {
+    const user = await fundedUser(world, { eth: parseEther("3") });
+    const price = await ethUsd(user);
+    const eth = (usd: number) => (usd / price).toFixed(6);
+
+    // 600 USD withdrawn, then 300 USD swapped from the wallet: 900 of the 1,000 USD used
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: eth(600), toAddress: fresh() }));
+    const sent = await ok<WithdrawalAnswer>(
+      api(world, user, "/aiAccountWithdraw", {
+        withdrawId: pre.withdrawal.withdrawId,
+        code: await codeOf(world, user),
+      }),
+    );
+    expect(sent.status).toBe("sent");
+    const swapped = await ok<SwapAnswer>(swap(user, eth(300)));
+    expect(swapped).toMatchObject({ status: "completed", fromAddress: user.address });
+    const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
+    expect(info.account?.dailyUsedUsd).toBeCloseTo(900, 0);
+
+    // 200 USD more would pass the limit: a swap, a limit order and a withdrawal are each refused, and nothing moves
+    const ethBefore = await ethOf(user.address);
+    const refused = [
+      await swap(user, eth(200)),
+      await api(world, user, "/aiAccountLimitSwap", {
+        chainId: CHAIN_ID,
+        side: "sell",
+        fromToken: NATIVE,
+        toToken: world.chain.tusd,
+        amount: eth(200),
+        limitPrice: Math.round(price * 1.2),
+      }),
+      await preWithdraw(user, { amount: eth(200), toAddress: fresh() }),
+    ];
+    for (const res of refused) expect(res.json, res.text).toMatchObject({ code: 331, data: { key: "kycNeeded" } });
+    expect(await ethOf(user.address)).toBe(ethBefore);
+    // 50 USD more still fits
+    expect(await ok<SwapAnswer>(swap(user, eth(50)))).toMatchObject({ status: "completed" });
+  });
+
+  it("sends a withdrawal and swaps asked for at the same moment on distinct nonces: all are mined", async () => {
+    const user = await fundedUser(world, { eth: parseEther("2") });
+    const to = fresh();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: "0.05", toAddress: to }));
+    const code = await codeOf(world, user);
+    const [withdrawn, ...swapped] = await Promise.all([
+      ok<WithdrawalAnswer>(api(world, user, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code })),
+      ok<SwapAnswer>(swap(user, "0.05")),
+      ok<SwapAnswer>(swap(user, "0.04")),
+    ]);
+    expect(swapped.map((order) => order.status)).toEqual(["completed", "completed"]);
+    const hashes = [withdrawn.txHash, ...swapped.map((order) => order.transferOutHash)] as `0x${string}`[];
+    const receipts = await Promise.all(
+      hashes.map((hash) => world.chain.reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })),
+    );
+    expect(receipts.map((receipt) => receipt.status)).toEqual(["success", "success", "success"]);
+    const nonces = await Promise.all(
+      hashes.map(async (hash) => (await world.chain.reader.getTransaction({ hash })).nonce),
+    );
+    expect([...nonces].sort()).toEqual([0, 1, 2]);
+    expect(await world.chain.reader.getTransactionCount({ address: user.address })).toBe(3);
+    expect(await ethOf(to)).toBe(parseEther("0.05"));
   });
 });
 

@@ -63,7 +63,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Starts the server through the same factory `npm start` uses, on a free port. */
 export async function startTestServer(
   env: Record<string, string>,
-  options: Pick<ServerOptions, "clock" | "telegram" | "timers"> = {},
+  options: Pick<ServerOptions, "clock" | "telegram" | "timers" | "aiSwapFaults"> = {},
 ): Promise<TestServer> {
   const fullEnv = {
     NODE_ENV: "test",

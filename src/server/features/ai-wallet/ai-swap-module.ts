@@ -1,26 +1,34 @@
 import type { LimitOrder } from "../../../contract/ai-wallet.ts";
+import type { SwapSettings } from "../../config-swap.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { PubSub } from "../../providers/pubsub.ts";
+import type { Timers } from "../../providers/timers.ts";
+import type { SanctionsCheck } from "../compliance/sanctions.ts";
 import type { MarketService } from "../market/market.service.ts";
+import { createSwapService } from "../swap/swap.service.ts";
 import { marketUsdPrice, type SwapModule } from "../swap/swap-module.ts";
 import { createSwapOrdersRepository } from "../swap/swap-orders.repository.ts";
 import { createAiSwapRepository } from "./ai-swap.repository.ts";
 import { createAiSwapService } from "./ai-swap.service.ts";
 import { type AiSwapFaults, createAiSwapSender } from "./ai-swap-sender.ts";
 import { createAiTradeWallet } from "./ai-swap-wallet.ts";
+import type { AiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
 import type { AiWalletSigner } from "./ai-wallet-ports.ts";
 import { createLimitExecutor } from "./limit-executor.ts";
 import { createLimitOrdersRepository } from "./limit-orders.repository.ts";
 import { createLimitOrdersService } from "./limit-orders.service.ts";
 import { createLimitWatcher } from "./limit-watcher.ts";
+import type { NonceLanes } from "./nonce-lanes.ts";
 
 /**
  * Trading from the AI wallet put together (issue 17): market swaps (aiAccountSwap) and limit orders
  * (aiAccountLimitSwap, cancelLimitOrder, aiAccount/limitOrders) over the swap module's quotes, orders and tracker,
- * signed by the AI wallet's signer; the watcher executes limit orders on the market's ticks. The server starts the
- * watcher (which first finishes what a run left) and stops it on shutdown.
+ * signed by the AI wallet's signer in the wallet's nonce lane (shared with withdrawals), within the AI wallet's daily
+ * limit (swaps and withdrawals together); the watcher executes limit orders on the market's ticks and finishes what
+ * runs left on a timer of its own too, so a market feed that stopped holds nothing. The server starts the watcher
+ * (which first finishes what a run left) and stops it on shutdown.
  */
 
 export interface AiSwapModuleDeps {
@@ -32,9 +40,18 @@ export interface AiSwapModuleDeps {
   available: boolean;
   /** the chains the AI wallet works on */
   chainIds: readonly number[];
-  /** the exchange daily limit the swap module applies (USD) */
-  dailyLimitUsd: number;
+  /** the AI wallet's daily limit: AI swaps and withdrawals of the day together */
+  dailyLimit: AiWalletDailyLimit;
+  /** the AI wallets' nonce lanes (shared with withdrawals) */
+  lanes: NonceLanes;
+  /** the swap settings: the AI wallet's swaps are quoted and opened as the swap module's, the daily limit apart */
+  swapSettings: SwapSettings;
+  /** the OFAC sanctions list the swap module checks quotes and orders against */
+  sanctions: SanctionsCheck;
   pubsub: PubSub;
+  timers: Timers;
+  /** how often the watcher also sweeps without a tick (ms): unfinished swaps are not left to the market feed */
+  sweepEveryMs: number;
   clock: Clock;
   logger: Logger;
   /** the watcher's lease between ticks (ms) */
@@ -52,15 +69,31 @@ const RECEIPT_WAIT_MS = 15_000;
 export function createAiSwapModule(deps: AiSwapModuleDeps) {
   const { db, swap, market, clock, logger } = deps;
   const orders = createSwapOrdersRepository(db);
+  const usdPrice = marketUsdPrice(market);
+  // the swap module's quotes and orders for the AI wallet: its daily limit counts the AI wallet's swaps and
+  // withdrawals of the day against AI_WALLET_DAILY_LIMIT_USD instead of the account's swaps against the swap limit
+  const service = createSwapService({
+    repository: { ...orders, usdSince: (userId, since) => deps.dailyLimit.usedSince(userId, since) },
+    chains: swap.chains,
+    tokens: swap.tokens,
+    balances: swap.balances,
+    sources: swap.sources,
+    tracker: swap.tracker,
+    settings: { ...deps.swapSettings, dailyLimitUsd: deps.dailyLimit.limitUsd },
+    usdPrice,
+    clock,
+    logger,
+    sanctions: deps.sanctions,
+  });
   const wallet = createAiTradeWallet({ signer: deps.signer, available: deps.available, chainIds: deps.chainIds });
   const sender = createAiSwapSender({
     signer: deps.signer,
+    lanes: deps.lanes,
     client: (chainId) => swap.chains.client(chainId),
     logger,
     faults: deps.faults,
     receiptWaitMs: deps.receiptWaitMs ?? RECEIPT_WAIT_MS,
   });
-  const usdPrice = marketUsdPrice(market);
   const marketPrice = (symbol: string): number | undefined => {
     try {
       const price = market.view().byAbbr.get(symbol)?.coin.lastPrice;
@@ -71,7 +104,7 @@ export function createAiSwapModule(deps: AiSwapModuleDeps) {
     }
   };
   const swaps = createAiSwapService({
-    swap: swap.service,
+    swap: service,
     tracker: swap.tracker,
     orders,
     repository: createAiSwapRepository(db),
@@ -89,13 +122,13 @@ export function createAiSwapModule(deps: AiSwapModuleDeps) {
     balances: swap.balances,
     marketPrice,
     usdPrice,
-    dailyLimitUsd: deps.dailyLimitUsd,
+    dailyLimit: deps.dailyLimit,
     clock,
     logger,
   });
   const executor = createLimitExecutor({
     repository,
-    swap: swap.service,
+    swap: service,
     tracker: swap.tracker,
     orders,
     sender,
@@ -113,6 +146,8 @@ export function createAiSwapModule(deps: AiSwapModuleDeps) {
     clock,
     logger,
     leaseMs: deps.leaseMs,
+    timers: deps.timers,
+    sweepEveryMs: deps.sweepEveryMs,
   });
   return { swaps, limits, watcher };
 }

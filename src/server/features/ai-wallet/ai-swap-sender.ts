@@ -12,10 +12,12 @@ import type { MessageKey } from "../../../contract/message-keys.ts";
 import type { TxRequest } from "../../../contract/swap.ts";
 import type { Logger } from "../../logger.ts";
 import type { AiWalletSigner } from "./ai-wallet-ports.ts";
+import type { NonceLanes } from "./nonce-lanes.ts";
 
 /**
  * Sends an AI wallet's swap: the approval (when the order needs one) and the swap, each signed by the AiWalletSigner
- * with the wallet's next nonce, STORED on the order before it is broadcast, then broadcast through the chain's node.
+ * with the wallet's next nonce, STORED on the order before it is broadcast, then broadcast through the chain's node;
+ * each of these steps runs in the wallet's nonce lane, so no other transaction of the wallet takes the same nonce.
  * The stored raw transaction is the only one ever sent for that step: a retry, a sweep or a restarted node sends the
  * same bytes again, never a new signature, so the nonce guarantees the swap runs at most once. Each store is
  * conditional on the run's claim, so a run that lost the order (another node took it over, the user cancelled it)
@@ -69,6 +71,8 @@ export type SettleResult =
 
 export interface AiSwapSenderDeps {
   signer: AiWalletSigner;
+  /** the AI wallets' nonce lanes (shared with withdrawals) */
+  lanes: NonceLanes;
   client(chainId: number): PublicClient | undefined;
   logger: Logger;
   faults?: AiSwapFaults | undefined;
@@ -230,27 +234,42 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
       const settled = await settle(chainId, stored, swapTx.from);
       approval = settled.state === "mined" ? settled.receipt : settled.state;
     } else if (txs.approveTx) {
-      const nonce = await client.getTransactionCount({ address: getAddress(swapTx.from), blockTag: "pending" });
-      const approve = await sign(userId, orderId, "approve", txs.approveTx, nonce);
-      if (!(await store.save("approve", approve))) return { state: "lost" };
-      await deps.faults?.afterStored?.("approve", orderId);
-      const refused = await firstBroadcast(client, approve);
-      if (refused) return { state: "stopped", reason: refused };
-      logger.info({ orderId, hash: approve.hash }, "ai swap: approval sent");
-      approval = (await receiptSoon(client, approve.hash)) ?? "waiting";
+      const step = await sendStep(userId, store, "approve", txs.approveTx);
+      if (step.state !== "sent") return step;
+      logger.info({ orderId, hash: step.signed.hash }, "ai swap: approval sent");
+      approval = (await receiptSoon(client, step.signed.hash)) ?? "waiting";
     }
     if (approval === "waiting") return { state: "approving" };
     if (approval === "replaced") return { state: "stopped", reason: "txNotFound" };
     if (approval && approval.status !== "success") return { state: "stopped", reason: "txReverted" };
 
-    const nonce = await client.getTransactionCount({ address: getAddress(swapTx.from), blockTag: "pending" });
-    const swap = await sign(userId, orderId, "swap", swapTx, nonce);
-    if (!(await store.save("swap", swap))) return { state: "lost" };
-    await deps.faults?.afterStored?.("swap", orderId);
-    const refused = await firstBroadcast(client, swap);
-    if (refused) return { state: "stopped", reason: refused };
-    logger.info({ orderId, hash: swap.hash }, "ai swap: swap sent");
-    return { state: "sent", swap };
+    const step = await sendStep(userId, store, "swap", swapTx);
+    if (step.state !== "sent") return step;
+    logger.info({ orderId, hash: step.signed.hash }, "ai swap: swap sent");
+    return { state: "sent", swap: step.signed };
+  }
+
+  /**
+   * One step in the wallet's nonce lane: the next nonce (pending transactions counted), signed, stored on the order,
+   * broadcast. "lost": the run no longer holds the order (nothing broadcast); "stopped": the node refused it for good.
+   */
+  async function sendStep(
+    userId: number,
+    store: ExecutionStore,
+    kind: TxKind,
+    tx: TxRequest,
+  ): Promise<{ state: "sent"; signed: SignedTx } | Extract<AdvanceResult, { state: "lost" | "stopped" }>> {
+    const client = clientOf(tx.chainId);
+    const from = getAddress(tx.from);
+    return deps.lanes.run(from, async () => {
+      const nonce = await client.getTransactionCount({ address: from, blockTag: "pending" });
+      const signed = await sign(userId, store.orderId, kind, tx, nonce);
+      if (!(await store.save(kind, signed))) return { state: "lost" as const };
+      await deps.faults?.afterStored?.(kind, store.orderId);
+      const refused = await firstBroadcast(client, signed);
+      if (refused) return { state: "stopped" as const, reason: refused };
+      return { state: "sent" as const, signed };
+    });
   }
 
   return {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { swapOrders } from "../../db/schema.ts";
+import { aiWallets, swapOrders } from "../../db/schema.ts";
 import type { SwapOrderRow } from "../swap/swap-orders.repository.ts";
 import { type Execution, executionSchema, type SignedTx, type TxKind } from "./ai-swap-sender.ts";
 
@@ -18,6 +18,9 @@ export function executionOf(row: Pick<SwapOrderRow, "txs">): Execution | undefin
 }
 
 const aiClaim = sql`${swapOrders.txs} -> 'ai' ->> 'claim'`;
+
+/** Swap orders that do not count toward a daily limit (as the swap module counts): nothing was or will be swapped. */
+const NOT_SWAPPED = ["cancelled", "fail", "timeout"];
 
 export function createAiSwapRepository(db: Database) {
   return {
@@ -91,6 +94,29 @@ export function createAiSwapRepository(db: Database) {
         )
         .orderBy(asc(swapOrders.updatedAt))
         .limit(limit);
+    },
+
+    /**
+     * USD of the account's swaps from its AI wallet since `since` (market swaps and limit executions alike: every
+     * swap order sent from the wallet's address), those that were cancelled, failed or timed out not counted.
+     */
+    async usdSince(userId: number, since: Date): Promise<number> {
+      const wallet = db
+        .select({ address: sql`lower(${aiWallets.address})` })
+        .from(aiWallets)
+        .where(eq(aiWallets.userId, userId));
+      const [row] = await db
+        .select({ usd: sql<number>`coalesce(sum(${swapOrders.usdValue}), 0)::float8` })
+        .from(swapOrders)
+        .where(
+          and(
+            eq(swapOrders.userId, userId),
+            gte(swapOrders.createdAt, since),
+            notInArray(swapOrders.status, NOT_SWAPPED),
+            inArray(sql`lower(${swapOrders.fromAddress})`, wallet),
+          ),
+        );
+      return Number(row?.usd ?? 0);
     },
 
     /** marks the order a limit order made (spec §3 swap order type) */

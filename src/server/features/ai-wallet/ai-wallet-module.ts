@@ -1,14 +1,15 @@
 import type { AiWalletSettings } from "../../config-ai-wallet.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
 import type { SanctionsCheck } from "../compliance/sanctions.ts";
 import type { MarketService } from "../market/market.service.ts";
 import { marketUsdPrice, type SwapModule } from "../swap/swap-module.ts";
-import { createSwapOrdersRepository } from "../swap/swap-orders.repository.ts";
+import { createAiSwapRepository } from "./ai-swap.repository.ts";
 import { createAiWalletService } from "./ai-wallet.service.ts";
 import { createAiWalletCodes } from "./ai-wallet-codes.ts";
+import { createAiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
 import { checkStoredWallets, createAiWalletKeys } from "./ai-wallet-keys.ts";
 import type { KeyCustody } from "./ai-wallet-ports.ts";
 import { createAiWalletSigner } from "./ai-wallet-signer.ts";
@@ -16,11 +17,12 @@ import { createAiWalletsRepository } from "./ai-wallets.repository.ts";
 import { createAiWithdrawService } from "./ai-withdraw.service.ts";
 import { createAiWithdrawalsRepository } from "./ai-withdrawals.repository.ts";
 import { createEmbeddedKeyCustody } from "./key-custody.ts";
+import { createNonceLanes } from "./nonce-lanes.ts";
 
 /**
  * The AI wallet put together (issue 17): the key custody of AI_WALLET_MASTER_KEY, the start-up check of the stored
- * wallets against it, the signer (which aiAccountSwap and limit orders use too), the service and the withdrawals'
- * tracker. Reads balances, tokens and chains through the swap module.
+ * wallets against it, the signer, the daily limit and the nonce lanes (which aiAccountSwap and limit orders use too),
+ * the service and the withdrawals' tracker. Reads balances, tokens and chains through the swap module.
  */
 
 /**
@@ -50,6 +52,8 @@ export async function openAiWalletCustody(deps: {
 
 export interface AiWalletModuleDeps {
   db: Database;
+  /** which database serves: PostgreSQL (any number of API nodes) or PGlite (one node) */
+  databaseKind: DatabaseHandle["kind"];
   settings: AiWalletSettings;
   /** openAiWalletCustody's answer */
   custody: KeyCustody | undefined;
@@ -74,21 +78,29 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
     return known;
   });
   const signer = createAiWalletSigner({ wallets, custody, clock });
+  const lanes = createNonceLanes(deps.databaseKind === "postgres" ? db : undefined);
   const keys = createAiWalletKeys({ wallets, custody, clock });
   const codes = createAiWalletCodes({ db, clock, mailer: deps.mailer, logger });
   const usdPrice = marketUsdPrice(market);
-  const swapOrders = createSwapOrdersRepository(db);
+  const withdrawals = createAiWithdrawalsRepository(db);
+  const aiSwaps = createAiSwapRepository(db);
+  const dailyLimit = createAiWalletDailyLimit({
+    limitUsd: settings.dailyLimitUsd,
+    swapUsdSince: (userId, since) => aiSwaps.usdSince(userId, since),
+    withdrawUsdSince: (userId, since) => withdrawals.usdSince(userId, since),
+    clock,
+  });
   const withdraw = createAiWithdrawService({
     chainIds,
-    dailyLimitUsd: settings.dailyLimitUsd,
-    withdrawals: createAiWithdrawalsRepository(db),
+    dailyLimit,
+    withdrawals,
     wallets,
     signer,
+    lanes,
     chains: swap.chains,
     tokens: swap.tokens,
     balances: swap.balances,
     usdPrice,
-    swapUsdSince: (userId, since) => swapOrders.usdSince(userId, since),
     sanctions: deps.sanctions,
     ownAddresses: deps.ownAddresses,
     codes,
@@ -98,7 +110,7 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
   const service = createAiWalletService({
     custody,
     chainIds,
-    dailyLimitUsd: settings.dailyLimitUsd,
+    dailyLimit,
     users: deps.users,
     wallets,
     keys,
@@ -125,6 +137,10 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
     available: custody !== undefined,
     chainIds,
     signer,
+    /** the daily limit AI swaps and limit orders check against too */
+    dailyLimit,
+    /** the wallets' nonce lanes, which AI swaps take too */
+    lanes,
     service,
     /** the withdrawals' tracker (at start, on a timer, and by hand in tests) */
     sweep: () => withdraw.sweep(),

@@ -17,6 +17,7 @@ import type { SanctionsCheck } from "../compliance/sanctions.ts";
 import { chainNotSupported } from "../swap/chains/chain-errors.ts";
 import type { ChainTable, TokenLists, WalletBalances } from "../swap/ports.ts";
 import type { AiWalletCodes } from "./ai-wallet-codes.ts";
+import type { AiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
 import { addressRefused, aiWalletEmailOnly, aiWalletMissing, aiWalletUnavailable } from "./ai-wallet-errors.ts";
 import type { AiWalletKeys } from "./ai-wallet-keys.ts";
 import type { AiWalletSigner, KeyCustody } from "./ai-wallet-ports.ts";
@@ -33,7 +34,8 @@ export interface AiWalletServiceDeps {
   /** undefined: no master key configured, the AI wallet is unavailable */
   custody: KeyCustody | undefined;
   chainIds: readonly number[];
-  dailyLimitUsd: number;
+  /** the AI wallet's daily limit, and what its swaps and withdrawals used of it today */
+  dailyLimit: AiWalletDailyLimit;
   users: { findById(id: number): Promise<{ email: string | null } | undefined> };
   wallets: AiWalletsRepository;
   keys: AiWalletKeys;
@@ -127,8 +129,8 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
       chains: chainViews,
       priceSource: deps.priceSource(),
       asOf: clock.now().toISOString(),
-      dailyLimitUsd: deps.dailyLimitUsd,
-      dailyUsedUsd: await deps.withdraw.dailyUsed(userId),
+      dailyLimitUsd: deps.dailyLimit.limitUsd,
+      dailyUsedUsd: await deps.dailyLimit.usedToday(userId),
     };
   }
 

@@ -15,8 +15,8 @@ import type { MailLanguage } from "../../providers/mail/verification-mail.ts";
 import type { SanctionsCheck } from "../compliance/sanctions.ts";
 import { chainNotSupported } from "../swap/chains/chain-errors.ts";
 import type { ChainTable, TokenLists, WalletBalances } from "../swap/ports.ts";
-import { kycNeeded } from "../swap/swap-validation.ts";
 import type { AiWalletCodes } from "./ai-wallet-codes.ts";
+import type { AiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
 import { fieldError, withdrawalClosed, withdrawalNotFound } from "./ai-wallet-errors.ts";
 import type { AiWalletSigner } from "./ai-wallet-ports.ts";
 import type { AiWalletsRepository } from "./ai-wallets.repository.ts";
@@ -27,6 +27,7 @@ import {
   type WithdrawalToken,
 } from "./ai-withdrawals.repository.ts";
 import { type Amounts, formatAmount, parseAmount } from "./amounts.ts";
+import type { NonceLanes } from "./nonce-lanes.ts";
 import { checkDestination } from "./withdraw-address.ts";
 import {
   broadcast,
@@ -41,9 +42,9 @@ import {
 /**
  * Withdrawals from an AI wallet (spec §7 getWithdrawInfo, aiAccountPreWithdraw, aiAccountWithdraw): checked (chain,
  * amount and balance with the gas kept back, the address allow rule, sanctions, the daily limit), confirmed by an
- * emailed code, checked again, signed, stored as signed (status sending) before the broadcast, broadcast (sent), and
- * followed to completed or fail. A stored signed transaction is only ever sent again, never signed a second time.
- * Every refusal is written to the audit log; nothing moves on any refusal.
+ * emailed code, checked again, signed in the wallet's nonce lane, stored as signed (status sending) before the
+ * broadcast, broadcast (sent), and followed to completed or fail. A stored signed transaction is only ever sent
+ * again, never signed a second time. Every refusal is written to the audit log; nothing moves on any refusal.
  */
 
 /** the signed-in email account and its AI wallet */
@@ -55,16 +56,17 @@ export interface Holder {
 
 export interface AiWithdrawDeps {
   chainIds: readonly number[];
-  dailyLimitUsd: number;
+  /** the AI wallet's daily limit, and what its swaps and withdrawals used of it today */
+  dailyLimit: AiWalletDailyLimit;
   withdrawals: AiWithdrawalsRepository;
   wallets: AiWalletsRepository;
   signer: AiWalletSigner;
+  /** the AI wallets' nonce lanes (shared with AI swaps) */
+  lanes: NonceLanes;
   chains: ChainTable;
   tokens: TokenLists;
   balances: WalletBalances;
   usdPrice(symbol: string): number | undefined;
-  /** USD of the account's swaps since the time (the swap orders' daily limit sum) */
-  swapUsdSince(userId: number, since: Date): Promise<number>;
   sanctions: SanctionsCheck;
   /** our deposit addresses (the pay feature's): never a withdrawal's destination */
   ownAddresses(): readonly string[];
@@ -77,8 +79,6 @@ export interface AiWithdrawDeps {
 const LIST_MAX = 50;
 /** rows the tracker looks at per sweep */
 const SWEEP_BATCH = 100;
-
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** "ab***@example.com" */
 export function maskEmail(email: string): string {
@@ -156,12 +156,6 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     };
   }
 
-  const dailyUsed = async (userId: number) => {
-    const since = startOfUtcDay(clock.now());
-    const [swaps, sent] = await Promise.all([deps.swapUsdSince(userId, since), withdrawals.usdSince(userId, since)]);
-    return swaps + sent;
-  };
-
   /** the checks of a withdrawal, before its code and again before it is signed */
   async function check(
     holder: Holder,
@@ -193,7 +187,7 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     const price = deps.usdPrice(token.symbol);
     const usdValue = price === undefined ? null : price * Number(amount.text);
     if (usdValue === null) logger.info({ symbol: token.symbol }, "AI withdrawal: no USD price; counted 0");
-    if ((await dailyUsed(holder.userId)) + (usdValue ?? 0) > deps.dailyLimitUsd) throw kycNeeded(deps.dailyLimitUsd);
+    await deps.dailyLimit.check(holder.userId, usdValue ?? 0);
     return { netWork: entry.netWork, token, amount, toAddress, plan, usdValue };
   }
 
@@ -251,7 +245,6 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
 
   return {
     view,
-    dailyUsed,
 
     /**
      * The tracker: closes withdrawals whose code time passed, broadcasts again the stored signed ones not yet taken
@@ -290,8 +283,8 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
         maxAmount: formatAmount(max, token.decimals),
         gasNative: gasCost === null ? null : formatAmount(gasCost, 18),
         email: maskEmail(holder.email),
-        dailyLimitUsd: deps.dailyLimitUsd,
-        dailyUsedUsd: await dailyUsed(holder.userId),
+        dailyLimitUsd: deps.dailyLimit.limitUsd,
+        dailyUsedUsd: await deps.dailyLimit.usedToday(holder.userId),
       };
     },
 
@@ -389,28 +382,32 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
           throw error;
         }
         const { entry, client } = chainOf(row.chainId);
-        const tx = await transactionOf(client, entry.netWork, row.chainId, holder.address, checked.plan);
-        const signed = await deps.signer.signTransaction(holder.userId, tx, {
-          action: "sign_withdraw",
-          chainId: row.chainId,
-          detail: {
-            withdrawId: row.withdrawId,
-            to: checked.toAddress,
-            token: token.address,
-            symbol: token.symbol,
-            amount: row.amount,
-            nonce: tx.nonce ?? null,
-          },
+        // the nonce read, the signing, the store and the broadcast in the wallet's lane: no other transaction of the
+        // wallet (a swap at the same moment) takes the same nonce
+        return deps.lanes.run(holder.address, async () => {
+          const tx = await transactionOf(client, entry.netWork, row.chainId, holder.address, checked.plan);
+          const signed = await deps.signer.signTransaction(holder.userId, tx, {
+            action: "sign_withdraw",
+            chainId: row.chainId,
+            detail: {
+              withdrawId: row.withdrawId,
+              to: checked.toAddress,
+              token: token.address,
+              symbol: token.symbol,
+              amount: row.amount,
+              nonce: tx.nonce ?? null,
+            },
+          });
+          // stored before the broadcast: a restart sends these bytes again and never signs another
+          const stored = await withdrawals.transition(row.withdrawId, "awaiting_code", {
+            status: "sending",
+            rawTx: signed.raw,
+            txHash: signed.hash,
+            updatedAt: clock.now(),
+          });
+          if (!stored) return view((await withdrawals.find(holder.userId, row.withdrawId)) ?? row);
+          return view(await send(stored));
         });
-        // stored before the broadcast: a restart sends these bytes again and never signs another
-        const stored = await withdrawals.transition(row.withdrawId, "awaiting_code", {
-          status: "sending",
-          rawTx: signed.raw,
-          txHash: signed.hash,
-          updatedAt: clock.now(),
-        });
-        if (!stored) return view((await withdrawals.find(holder.userId, row.withdrawId)) ?? row);
-        return view(await send(stored));
       });
     },
 

@@ -22,7 +22,7 @@ import { limitOrderView } from "./limit-orders.service.ts";
  *    price. A quote below it sends the order back to OPEN with statusReason slippageExceeded: the market feed
  *    crossed but the pool does not give the limit yet, and a limit order waits for its price rather than failing.
  *    It is claimed again once the market still crosses LIMIT_RETRY_MS later;
- * 3. the swap order (type limit) opened by the swap module, daily limit included, and linked;
+ * 3. the swap order (type limit) opened by the swap module, the AI wallet's daily limit included, and linked;
  * 4. the approval (when needed) and the swap signed, each stored on the order before it is broadcast;
  * 5. finished from the chain: completed with what arrived, or fail with the reason the tracker read.
  * A refusal about the order itself (balance, gas, daily limit, no route) fails it with that reason; a service that

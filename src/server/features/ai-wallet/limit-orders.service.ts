@@ -15,11 +15,11 @@ import {
   coinNotSwappable,
   invalidField,
   isNative,
-  kycNeeded,
   sameAddress,
   toRawAmount,
 } from "../swap/swap-validation.ts";
 import type { AiTradeWallet } from "./ai-swap-wallet.ts";
+import type { AiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
 import type { LimitOrderRow, LimitOrdersRepository } from "./limit-orders.repository.ts";
 
 /**
@@ -41,8 +41,8 @@ export interface LimitOrdersServiceDeps {
   marketPrice(symbol: string): number | undefined;
   /** a token's USD price by its symbol (the market's, a wrapped coin's coin, a stablecoin at 1); undefined: unknown */
   usdPrice(symbol: string): number | undefined;
-  /** the exchange daily limit (USD): an order above it alone could never execute (331) */
-  dailyLimitUsd: number;
+  /** the AI wallet's daily limit: an order that would pass it with today's swaps and withdrawals is refused (331) */
+  dailyLimit: AiWalletDailyLimit;
   clock: Clock;
   logger: Logger;
 }
@@ -153,8 +153,7 @@ export function createLimitOrdersService(deps: LimitOrdersServiceDeps) {
     if (deps.usdPrice(counter.symbol) === undefined) throw limitNoMarketPrice(sell ? "toToken" : "fromToken");
     const factor = body.limitPrice / marketPrice;
     if (factor > LIMIT_PRICE_FACTOR_MAX || factor < 1 / LIMIT_PRICE_FACTOR_MAX) throw limitPriceAbsurd();
-    const usd = (deps.usdPrice(fromToken.symbol) ?? 0) * Number(body.amount);
-    if (usd > deps.dailyLimitUsd) throw kycNeeded(deps.dailyLimitUsd);
+    await deps.dailyLimit.check(userId, (deps.usdPrice(fromToken.symbol) ?? 0) * Number(body.amount));
 
     if ((await repository.countOpen(userId)) >= LIMIT_ORDERS_OPEN_MAX) throw limitOrdersMax();
     let held: bigint;

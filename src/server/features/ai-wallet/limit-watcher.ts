@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { PubSub } from "../../providers/pubsub.ts";
+import type { Timers } from "../../providers/timers.ts";
 import { TICK_CHANNEL } from "../market/market.service.ts";
 import type { LimitExecutor } from "./limit-executor.ts";
 import type { LimitOrdersRepository } from "./limit-orders.repository.ts";
@@ -13,6 +14,8 @@ import type { LimitOrdersRepository } from "./limit-orders.repository.ts";
  * sends back what a run left executing (the AI wallet's market swaps too), then claims the orders the tick's prices
  * crossed (one conditional UPDATE each coin: open → executing) and executes them one after another, so the wallet's
  * nonces follow each other. Ticks that arrive during a sweep are folded into one next sweep with the latest prices.
+ * A timer asks for a sweep without prices as well (expiry and resume only), so what runs left (an AI market swap
+ * whose approval was not mined within its request) is finished while the market feed is stopped too.
  */
 
 export interface LimitWatcherDeps {
@@ -25,6 +28,9 @@ export interface LimitWatcherDeps {
   logger: Logger;
   /** how long the lease is held between ticks (ms) */
   leaseMs: number;
+  timers: Timers;
+  /** how often a sweep without prices is asked for (ms) */
+  sweepEveryMs: number;
 }
 
 /** An order sent back to open with a reason is claimed again once this long passed. */
@@ -56,6 +62,7 @@ export function tickPrices(message: string): Map<string, number> | undefined {
 export function createLimitWatcher(deps: LimitWatcherDeps) {
   const { pubsub, repository, executor, clock, logger } = deps;
   let unsubscribe: (() => void) | undefined;
+  let stopTimer: (() => void) | undefined;
   let running: Promise<void> | undefined;
   /** the latest tick's prices not swept yet; null: a sweep without prices (resume only) is due */
   let due: Map<string, number> | null | undefined;
@@ -117,12 +124,13 @@ export function createLimitWatcher(deps: LimitWatcherDeps) {
   }
 
   return {
-    /** subscribes to the ticks, and finishes what a run left before this node started */
+    /** subscribes to the ticks, starts the timer, and finishes what a run left before this node started */
     async start(): Promise<void> {
       unsubscribe = await pubsub.subscribe(TICK_CHANNEL, (message) => {
         const prices = tickPrices(message);
         if (prices) void request(prices);
       });
+      stopTimer = deps.timers.every(deps.sweepEveryMs, () => void request(null));
       void request(null);
     },
     /** one sweep now (expiry and resume; the crossed orders too when prices are given) */
@@ -134,6 +142,8 @@ export function createLimitWatcher(deps: LimitWatcherDeps) {
     async stop(): Promise<void> {
       unsubscribe?.();
       unsubscribe = undefined;
+      stopTimer?.();
+      stopTimer = undefined;
       due = undefined;
       while (running) await running;
     },

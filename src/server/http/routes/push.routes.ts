@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { routes } from "../../../contract/routes.ts";
-import { ALARM_FIRED_CHANNEL, readFiredAlarms } from "../../features/alarms/push-channel.ts";
 import type { PushTickets } from "../../features/alarms/push-tickets.ts";
+import { readUserPushes, USER_PUSH_CHANNEL, type UserPush } from "../../features/alarms/user-push.ts";
 import { TICK_CHANNEL } from "../../features/market/market.service.ts";
 import type { MarketStatus } from "../../features/market/market-view.ts";
 import { NEWS_CHANNEL } from "../../features/news/news.service.ts";
@@ -14,18 +14,18 @@ import { queryParams } from "../validate.ts";
 export const PUSH_PATH = routes.push.path;
 const HEARTBEAT_MS = 20_000;
 
-type Send = (event: "tick" | "news" | "alarm", data: string) => void;
+type Send = (event: "tick" | "news" | UserPush["event"], data: string) => void;
 
 /**
  * One node's end of the push channel: it subscribes once to the ticks and news published through pubsub (by
- * whichever node holds the refresh lease) and forwards each to the streams open on this node; fired alarms
- * (published by the evaluating node) go to the streams of the alarm's account only. close() ends every stream, so
- * the HTTP server's close does not wait on them.
+ * whichever node holds the refresh lease) and forwards each to the streams open on this node; an account's events
+ * (fired alarms, limit order outcomes, published by whichever node made them) go to that account's streams only.
+ * close() ends every stream, so the HTTP server's close does not wait on them.
  */
 export interface PushHub {
   start(): Promise<void>;
   /**
-   * registers a stream, as an account's when `userId` is given (its alarms reach it); the returned promise settles
+   * registers a stream, as an account's when `userId` is given (its events reach it); the returned promise settles
    * when the hub closes
    */
   attach(send: Send, userId?: number): { closed: Promise<void>; detach(): void };
@@ -42,11 +42,11 @@ export function createPushHub(pubsub: PubSub): PushHub {
     for (const send of clients.keys()) send(event, data);
   };
   const toOwners = (message: string) => {
-    for (const { userId, ...event } of readFiredAlarms(message)) {
+    for (const { userId, event, data } of readUserPushes(message)) {
       const streams = byUser.get(userId);
       if (!streams) continue;
-      const data = JSON.stringify(event);
-      for (const send of streams) send("alarm", data);
+      const text = JSON.stringify(data);
+      for (const send of streams) send(event, text);
     }
   };
   const forget = (send: Send, userId: number | undefined) => {
@@ -60,7 +60,7 @@ export function createPushHub(pubsub: PubSub): PushHub {
     async start() {
       unsubscribes.push(await pubsub.subscribe(TICK_CHANNEL, fanOut("tick")));
       unsubscribes.push(await pubsub.subscribe(NEWS_CHANNEL, fanOut("news")));
-      unsubscribes.push(await pubsub.subscribe(ALARM_FIRED_CHANNEL, toOwners));
+      unsubscribes.push(await pubsub.subscribe(USER_PUSH_CHANNEL, toOwners));
     },
     attach(send, userId) {
       let release: () => void = () => undefined;
@@ -99,9 +99,10 @@ export function createPushHub(pubsub: PubSub): PushHub {
  * keeps proxies from closing it. It passes the API guards once, when opened (one rate-limit point).
  *
  * With a valid `ticket` (POST push/ticket, one minute) the stream is also the ticket's account's: its fired price
- * alarms arrive as `alarm`. A forged, damaged or expired ticket is not an error: the stream opens as a visitor's
- * (ticks and news, no alarms), so an EventSource reconnecting with the ticket it was opened with keeps its ticks;
- * the app asks for a fresh ticket whenever it (re)opens the stream.
+ * alarms arrive as `alarm`, its limit orders that executed, failed or expired as `limitOrder`. A forged, damaged or
+ * expired ticket is not an error: the stream opens as a visitor's (ticks and news, nothing of an account's), so an
+ * EventSource reconnecting with the ticket it was opened with keeps its ticks; the app asks for a fresh ticket
+ * whenever it (re)opens the stream.
  */
 export function pushRoutes(deps: { hub: PushHub; status(): MarketStatus; tickets: Pick<PushTickets, "verify"> }) {
   return new Hono<AppEnv>().get(PUSH_PATH, (c) => {
