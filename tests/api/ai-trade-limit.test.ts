@@ -1,6 +1,6 @@
 import { parseEther, parseUnits, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LIMIT_ORDERS_OPEN_MAX } from "../../src/contract/ai-wallet.ts";
+import { LIMIT_ORDERS_OPEN_MAX, limitOrderSchema } from "../../src/contract/ai-wallet.ts";
 import {
   CHAIN_ID,
   get,
@@ -16,8 +16,9 @@ import {
   type TradeWorld,
   trader,
 } from "./ai-trade-harness.ts";
-import { ONE_NODE_PER_PGLITE, startTestServer } from "./harness.ts";
+import { newDeviceNo, ONE_NODE_PER_PGLITE, startTestServer } from "./harness.ts";
 import { newAccountHeaders } from "./new-account.ts";
+import { readEvents } from "./sse-events.ts";
 
 /**
  * Limit orders from the AI wallet (issue 17, spec §5) on a local Uniswap v2: placed open, watched on the market's
@@ -66,6 +67,32 @@ const dieAfterStoring = (kind: "approve" | "swap") => {
     if (stored === kind) throw new Error(`the node died after storing the ${kind}`);
   };
 };
+
+/** how long a test waits for what a tick brings: a loaded machine slows it down, it must not fail it */
+const POLL = { timeout: 60_000, interval: 20 };
+
+/** the account's push stream, opened with a ticket as the app opens it */
+async function pushStream(who: Trader) {
+  const { ticket } = ok<{ ticket: string }>(await post(world, who, "/push/ticket", {}));
+  const controller = new AbortController();
+  const res = await fetch(`${world.srv.url}/v2/api/push?${new URLSearchParams({ lang: "en", ticket })}`, {
+    headers: { "x-device-no": newDeviceNo() },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const stream = readEvents(res, POLL);
+  return {
+    ticks: () => stream.events.filter((event) => event.event === "tick").length,
+    limitOrders: () =>
+      stream.events
+        .filter((event) => event.event === "limitOrder")
+        .map((event) => limitOrderSchema.parse(JSON.parse(event.data))),
+    async close() {
+      controller.abort();
+      await stream.pump;
+    },
+  };
+}
 
 describe("limit orders from the AI wallet on a local Uniswap v2", () => {
   it("sells once the market crosses and the pool honours the limit; waits while it does not", async () => {
@@ -403,5 +430,38 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     // once one is cancelled, one more may be placed
     ok(await post(world, erin, "/cancelLimitOrder", { orderId: first.orderId }));
     ok(await place(erin, valid));
+  });
+  it("tells the owner's open app when an order executes or expires; another account's stream hears nothing", async () => {
+    const henry = await trader(world, { eth: parseEther("2") });
+    const other = await trader(world, { eth: parseEther("1") });
+    const mine = await pushStream(henry);
+    const theirs = await pushStream(other);
+    try {
+      // both streams carry the market's ticks: they are open on the server
+      world.setPrice("ETH", 3650);
+      await world.tick();
+      await expect.poll(() => Math.min(mine.ticks(), theirs.ticks()), POLL).toBeGreaterThanOrEqual(1);
+
+      // sell 0.1 ETH at 3,000 or above while the market is at 3,650: the next tick executes it
+      const executed = ok<LimitOrderAnswer>(await place(henry, sellEth(3000, { amount: "0.1" })));
+      const waiting = ok<LimitOrderAnswer>(await place(henry, sellEth(9000, { amount: "0.1", expiresInDays: 1 })));
+      await world.tick();
+      await expect.poll(() => mine.limitOrders().length, POLL).toBe(1);
+      expect(mine.limitOrders()[0]).toMatchObject({ orderId: executed.orderId, status: "completed" });
+      expect(mine.limitOrders()[0]).toEqual(await orderOf(henry, executed.orderId));
+
+      // a day later the other one expires, and the app hears of it too
+      world.clock.advance(DAY_MS);
+      await world.tick();
+      await expect.poll(() => mine.limitOrders().length, POLL).toBe(2);
+      expect(mine.limitOrders()[1]).toMatchObject({ orderId: waiting.orderId, status: "expired" });
+
+      // the other account's stream carried the same ticks and none of the orders
+      await expect.poll(() => theirs.ticks(), POLL).toBeGreaterThanOrEqual(mine.ticks());
+      expect(theirs.limitOrders()).toEqual([]);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
   });
 });

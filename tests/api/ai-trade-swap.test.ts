@@ -35,6 +35,8 @@ afterAll(async () => {
   await world?.stop();
 });
 
+/** how often the AI wallet's sweeps run without a tick (SWAP_STATUS_SECONDS' default) */
+const SWEEP_MS = 15_000;
 const tusd = (amount: string) => parseUnits(amount, 6);
 const swap = (who: Trader | undefined, body: Record<string, unknown>) => post(world, who, "/aiAccountSwap", body);
 const refusal = (res: { json?: { code: number; data: unknown } | undefined }) => {
@@ -146,6 +148,31 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     await world.srv.server.aiTrade.sweep();
     expect(await sentCount(world, dave.address)).toBe(1);
     expect((await swapOrders(world, dave)).total).toBe(1);
+  });
+
+  it("a swap left unsent is finished on the AI wallet's sweep timer while the market feed stands still", async () => {
+    const hana = await trader(world, { eth: parseEther("2") });
+    world.faults.afterStored = (kind) => {
+      if (kind === "swap") throw new Error("the run stopped after storing the swap");
+    };
+    let order: SwapOrderAnswer;
+    try {
+      order = ok<SwapOrderAnswer>(
+        await swap(hana, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.2" }),
+      );
+    } finally {
+      world.faults.afterStored = undefined;
+    }
+    expect(order.status).toBe("pending");
+    expect(await sentCount(world, hana.address)).toBe(0);
+
+    // a minute on, no market tick comes: the sweep timer alone sends the stored transaction
+    world.clock.advance(61_000);
+    world.timers.advance(SWEEP_MS);
+    await world.srv.server.aiTrade.idle();
+    expect(await sentCount(world, hana.address)).toBe(1);
+    const status = ok<SwapOrderAnswer>(await post(world, hana, "/getOrderStatus", { orderId: order.orderId }));
+    expect(status).toMatchObject({ status: "completed", transferOutHash: order.transferOutHash });
   });
 
   it("a run that stops before its swap is signed fails the order: nothing is swapped, then or later", async () => {
