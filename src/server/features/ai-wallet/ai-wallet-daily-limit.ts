@@ -17,8 +17,7 @@ export interface AiWalletDailyLimit {
   check(userId: number, usd: number): Promise<void>;
 }
 
-export const startOfUtcDay = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export function createAiWalletDailyLimit(deps: {
   limitUsd: number;
