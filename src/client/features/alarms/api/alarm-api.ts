@@ -1,4 +1,4 @@
-import { useAtomValue } from "jotai";
+import { atom, useAtomValue } from "jotai";
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
@@ -13,6 +13,8 @@ import {
   type PriceAlarm,
   priceAlarmSchema,
 } from "../../../../contract/alarms.ts";
+import { realTimePriceDataSchema } from "../../../../contract/market.ts";
+import { routes } from "../../../../contract/routes.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
@@ -64,10 +66,22 @@ export function markAlarmsSeen(ids?: readonly number[]): Promise<{ unseen: numbe
 }
 
 /** The signed-in user's id, or null for a visitor (who has no alarms and reads nothing). */
+export const alarmUserIdAtom = atom((get) => (get(loginStatusAtom) === "loggedIn" ? get(userIdAtom) : null));
+
 export function useAlarmUserId(): string | null {
-  const status = useAtomValue(loginStatusAtom);
-  const userId = useAtomValue(userIdAtom);
-  return status === "loggedIn" ? userId : null;
+  return useAtomValue(alarmUserIdAtom);
+}
+
+/** A coin's price now, with the market feed and time it comes from; undefined when the market has no price for it. */
+export async function getCoinPrice(
+  coinAbbr: string,
+): Promise<{ price: number; source: z.infer<typeof realTimePriceDataSchema>["source"] } | undefined> {
+  const data = await http.get(routes.getRealTimePrice.path, {
+    parse: (raw) => realTimePriceDataSchema.parse(raw),
+    searchParams: { coinAbbr },
+  });
+  const found = data.list.find((item) => item.coinAbbr.toUpperCase() === coinAbbr.toUpperCase());
+  return found ? { price: found.lastPrice, source: data.source } : undefined;
 }
 
 const isAlarmListKey = (key: unknown) => Array.isArray(key) && key[0] === listPath;
@@ -85,6 +99,21 @@ export function useRefreshAlarms(): () => void {
   return useCallback(() => {
     void mutate(isAlarmListKey);
   }, [mutate]);
+}
+
+/**
+ * Reads the signed-in user's alarm list now (into the cache the list hooks share) and returns it with the account
+ * it belongs to; undefined for a visitor.
+ */
+export function useReloadAlarmList(): () => Promise<{ owner: string; data: AlarmListData } | undefined> {
+  const userId = useAlarmUserId();
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    if (userId === null) return undefined;
+    const key: AlarmListKey = [listPath, userId];
+    const data = await mutate<AlarmListData>(key, getAlarmList(), { revalidate: false });
+    return data ? { owner: userId, data } : undefined;
+  }, [mutate, userId]);
 }
 
 /**

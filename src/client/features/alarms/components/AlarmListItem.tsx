@@ -6,6 +6,7 @@ import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatPrice } from "../../../shared/format/price.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { firedText, watchText } from "../alarm-text.ts";
+import { FiredAlarmAction } from "./FiredAlarmAction.tsx";
 
 export interface AlarmListItemProps {
   alarm: PriceAlarm;
@@ -14,12 +15,17 @@ export interface AlarmListItemProps {
   busy: boolean;
   onDelete: () => void;
   onRearm: () => void;
+  /** "Set a new alarm" on the coin (offered instead of re-arm while the price stands past a price alarm's target) */
+  onNewAlarm: () => void;
   /** the coin's link was followed (the popover closes) */
   onNavigate: () => void;
 }
 
-/** One alarm of the popover: what it watches (armed) or what fired it (fired), with delete and re-arm. */
-export function AlarmListItem({ alarm, isNew, busy, onDelete, onRearm, onNavigate }: AlarmListItemProps) {
+/**
+ * One alarm of the popover: what it watches (armed) or what fired it (fired), each with the feed and the market
+ * time of its price, with delete and re-arm (or a new alarm on the coin).
+ */
+export function AlarmListItem({ alarm, isNew, busy, onDelete, onRearm, onNewAlarm, onNavigate }: AlarmListItemProps) {
   const { t, i18n } = useLingui();
   const textId = useId();
   const armed = alarm.unused;
@@ -48,9 +54,7 @@ export function AlarmListItem({ alarm, isNew, busy, onDelete, onRearm, onNavigat
       </div>
       <div className="alarm-item__actions">
         {armed ? null : (
-          <Button variant="secondary" onClick={onRearm} disabled={busy} aria-describedby={textId}>
-            {t`Re-arm`}
-          </Button>
+          <FiredAlarmAction alarm={alarm} busy={busy} describedBy={textId} onRearm={onRearm} onNewAlarm={onNewAlarm} />
         )}
         <Button variant="ghost" onClick={onDelete} disabled={busy} aria-describedby={textId}>
           {t`Delete`}

@@ -8,20 +8,35 @@ import { loginStatusAtom, signInDialogOpenAtom } from "../../../shared/session/s
 import { userIdAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { type RecordedCall, type StubReply, stubApi } from "../../../shared/testing/stub-api.ts";
-import { fakeAlarm, fakeAlarmList, fakeFiredAlarm } from "../testing/alarm-fixtures.ts";
+import { latestPricesAtom } from "../live/latest-prices.ts";
+import { fakeAlarm, fakeAlarmList, fakeFiredAlarm, replaySource } from "../testing/alarm-fixtures.ts";
 import NewsAlarmBell from "./NewsAlarmBell.tsx";
 
 /** A server holding the account's alarms: seen, delete and re-arm change them as the real one does. */
-function alarmServer(initial: PriceAlarm[]) {
+function alarmServer(initial: PriceAlarm[], fireLater: PriceAlarm[] = []) {
   let alarms = initial;
   const reply = (call: RecordedCall): StubReply => {
     const id = (call.body as { id?: number } | undefined)?.id;
     switch (call.path) {
-      case "priceAlarm/list":
-        return { data: fakeAlarmList(alarms) };
-      case "priceAlarm/seen":
-        alarms = alarms.map((alarm) => (alarm.unused ? alarm : { ...alarm, seen: true }));
-        return { data: { unseen: 0 } };
+      case "priceAlarm/list": {
+        const data = fakeAlarmList(alarms);
+        // these fire right after the first read: the list read then does not hold them
+        alarms = [
+          ...alarms.filter((alarm) => alarm.unused),
+          ...fireLater.splice(0),
+          ...alarms.filter((alarm) => !alarm.unused),
+        ];
+        return { data };
+      }
+      case "priceAlarm/seen": {
+        const { ids } = call.body as { ids?: number[] };
+        alarms = alarms.map((alarm) =>
+          !alarm.unused && (ids ?? []).includes(alarm.id) ? { ...alarm, seen: true } : alarm,
+        );
+        return { data: { unseen: fakeAlarmList(alarms).unseen } };
+      }
+      case "getRealTimePrice":
+        return { data: { list: [{ coinAbbr: "ETH", lastPrice: 2990.5, change: -1.2 }], source: replaySource } };
       case "priceAlarm/delete":
         alarms = alarms.filter((alarm) => alarm.id !== id);
         return { data: { id } };
@@ -63,30 +78,51 @@ function renderBell(status: "loggedIn" | "loggedOut", newsCodes: readonly string
 const paths = (calls: RecordedCall[]) => calls.map((call) => `${call.method} ${call.path}`);
 
 describe("news-and-alarm popover", () => {
-  it("counts unseen fired alarms and fresh news on the bell, and opening it marks the fired ones seen", async () => {
-    const api = stubApi(alarmServer([fakeAlarm(), fakeFiredAlarm()]));
+  it("counts unseen fired alarms and fresh news on the bell, and opening it marks the fired ones it shows seen", async () => {
+    const later = fakeFiredAlarm({
+      id: 9,
+      coinPair: "BTC/USDT",
+      coinAbbr: "BTC",
+      coinId: "btc",
+      direction: "above",
+      price: 65000,
+      firedPrice: 65012.5,
+      firedAt: Date.parse("2026-03-02T12:10:00.000Z"),
+    });
+    const api = stubApi(alarmServer([fakeAlarm(), fakeFiredAlarm()], [later]));
     const { user } = renderBell("loggedIn", ["n1"]);
     const bell = await screen.findByRole("button", { name: "News and price alarms: 2 new" });
     await user.click(bell);
     const popover = within(await screen.findByRole("dialog", { name: "News and price alarms" }));
 
     const alarms = within(popover.getByRole("list", { name: "Price alarms" }));
-    const [armed, fired] = alarms.getAllByRole("listitem");
+    const [armed] = alarms.getAllByRole("listitem");
+    const fired = alarms.getByText("ETH fell to 2,985.1 (target 3,000)").closest("li");
     expect(popover.getByText("1 of 20 alarms armed")).toBeInTheDocument();
     expect(armed).toHaveTextContent("ETH rises to 3,100");
     expect(armed).toHaveTextContent("Armed");
-    expect(fired).toHaveTextContent("ETH fell to 2,985.1 (target 3,000)");
     expect(fired).toHaveTextContent("Fired · new");
     expect(popover.getByRole("link", { name: "Headline n1" })).toBeInTheDocument();
 
-    expect(await screen.findByRole("button", { name: "News and price alarms" })).toBeInTheDocument();
     expect(paths(api.calls)).toContain("POST priceAlarm/seen");
-    expect(api.calls.find((call) => call.path === "priceAlarm/seen")?.body).toEqual({});
+    // the alarm that fired after the list was read was not shown: it stays new
+    expect(api.calls.find((call) => call.path === "priceAlarm/seen")?.body).toEqual({ ids: [2] });
+    expect(await screen.findByRole("button", { name: "News and price alarms: 1 new" })).toBeInTheDocument();
   });
 
-  it("deletes an alarm and re-arms a fired one", async () => {
+  it("caps the badge at 99+", async () => {
+    stubApi(alarmServer([]));
+    const codes = Array.from({ length: 1_200 }, (_, index) => `n${index}`);
+    renderBell("loggedIn", codes);
+    const bell = await screen.findByRole("button", { name: "News and price alarms: 99+ new" });
+    expect(bell).toHaveTextContent("99+");
+  });
+
+  it("deletes an alarm and re-arms a fired one whose coin is back on its armed side", async () => {
     const api = stubApi(alarmServer([fakeAlarm(), fakeFiredAlarm({ seen: true })]));
-    const { user } = renderBell("loggedIn");
+    const { user, store } = renderBell("loggedIn");
+    // ETH fell to its target of 3,000 and has risen back above it since
+    act(() => store.set(latestPricesAtom, new Map([["ETH", 3010]])));
     await user.click(await screen.findByRole("button", { name: "News and price alarms" }));
     const popover = within(await screen.findByRole("dialog", { name: "News and price alarms" }));
     await popover.findByText("ETH fell to 2,985.1 (target 3,000)");
@@ -106,6 +142,33 @@ describe("news-and-alarm popover", () => {
       ["priceAlarm/rearm", { id: 2 }],
       ["priceAlarm/delete", { id: 1 }],
     ]);
+  });
+
+  it("offers a new alarm on the coin while its price stands past the target, from the price now", async () => {
+    const api = stubApi(alarmServer([fakeFiredAlarm({ seen: true })]));
+    const { user, store } = renderBell("loggedIn");
+    act(() => store.set(latestPricesAtom, new Map([["ETH", 2990]])));
+    await user.click(await screen.findByRole("button", { name: "News and price alarms" }));
+    const popover = within(await screen.findByRole("dialog", { name: "News and price alarms" }));
+    await popover.findByText("ETH fell to 2,985.1 (target 3,000)");
+    expect(popover.queryByRole("button", { name: "Re-arm" })).toBeNull();
+    await user.click(popover.getByRole("button", { name: "Set a new alarm" }));
+
+    const form = within(await screen.findByRole("dialog", { name: "Price alarm for ETH" }));
+    expect(form.getByText("Current price of ETH: 2,990.5 USDT")).toBeInTheDocument();
+    expect(form.getByText(/^Source: Binance \(replay\), market time Mar 2, 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "News and price alarms" })).toBeNull();
+    expect(api.calls.find((call) => call.path === "getRealTimePrice")?.query.get("coinAbbr")).toBe("ETH");
+  });
+
+  it("shows each alarm's market time and source", async () => {
+    stubApi(alarmServer([fakeAlarm(), fakeFiredAlarm({ source: "Binance", seen: true })]));
+    const { user } = renderBell("loggedIn");
+    await user.click(await screen.findByRole("button", { name: "News and price alarms" }));
+    const popover = within(await screen.findByRole("dialog", { name: "News and price alarms" }));
+    const [armed, fired] = await popover.findAllByRole("listitem");
+    expect(armed?.textContent).toMatch(/Set at 2,985.1 USDT on Mar 2, 2026.* · Binance \(replay\)/);
+    expect(fired?.textContent).toMatch(/Market time Mar 2, 2026.* · Binance(?! \()/);
   });
 
   it("shows a visitor the pushed news and the way to sign in, reading no alarms", async () => {

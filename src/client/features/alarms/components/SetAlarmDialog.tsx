@@ -31,7 +31,8 @@ import "./alarms.css";
 /** The coin an alarm is set on, with its price now and where that price comes from. */
 export interface AlarmCoin {
   coinAbbr: string;
-  coinName: string;
+  /** the coin's full name, when the caller has it (the form names the coin by its symbol) */
+  coinName?: string;
   icon: string;
   /** USDT */
   price: number;
