@@ -586,7 +586,7 @@ export const routes = {
     method: "get",
     path: "/push",
     summary:
-      "The live channel (Server-Sent Events): hello, lang, then a tick after every market refresh and news for each new item",
+      "The live channel (Server-Sent Events): hello, lang, then a tick after every market refresh and news for each new item; with a push ticket also the account's fired alarms and limit order outcomes",
     tag: "market",
     query: pushQuerySchema,
     data: z.null(),
