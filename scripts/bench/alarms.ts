@@ -108,6 +108,7 @@ async function measure(handle: DatabaseHandle, database: AlarmTickTimings["datab
   const evaluator = createAlarmEvaluator({
     repository: createAlarmsRepository(db),
     market: { view: () => view },
+    providerName: () => view.source.provider,
     pubsub,
     logger: pino({ level: "silent" }),
     channels: [createPushAlarmChannel(pubsub)],

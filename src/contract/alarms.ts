@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { coinAbbrSchema, marketSourceSchema } from "./market.ts";
+import { amountText } from "./number-format.ts";
 
 /**
  * Price alarms (spec §3 price alarm entry, §2 price alarm popup and the header's news-and-alarm popover, §4 live push
@@ -20,10 +21,50 @@ export const ALARM_PERCENT_MIN = 0.1;
 export const ALARM_PERCENT_FALL_MAX = 99;
 export const ALARM_PERCENT_RISE_MAX = 10_000;
 
+/**
+ * The limits as the refusals' texts name them (placeholders {factor}, {min}, {fall}, {rise}, {max}), written by the
+ * one number formatter: "10,000", "0.1".
+ */
+export const alarmLimitTexts = {
+  factor: amountText(ALARM_PRICE_FACTOR_MAX),
+  min: amountText(ALARM_PERCENT_MIN),
+  fall: amountText(ALARM_PERCENT_FALL_MAX),
+  rise: amountText(ALARM_PERCENT_RISE_MAX),
+  max: amountText(ALARM_ARMED_MAX),
+} as const;
+
 export const alarmKinds = ["price", "percent"] as const;
 export type AlarmKind = (typeof alarmKinds)[number];
 export const alarmDirections = ["above", "below"] as const;
 export type AlarmDirection = (typeof alarmDirections)[number];
+
+/**
+ * The rules the server and the app share (the server decides; the app uses the same functions to show what the
+ * server will answer): the side of the price a target lies on, the target a percent move reaches, and whether a
+ * move is one an alarm may watch.
+ */
+
+/** The side of `price` a target lies on; none when they are equal (such a target is crossed already). */
+export function alarmDirectionOf(target: number, price: number): AlarmDirection | undefined {
+  if (target > price) return "above";
+  if (target < price) return "below";
+  return undefined;
+}
+
+/** The target a move of `percent` from `base` reaches (-5 is 5 % below it). */
+export function percentTarget(base: number, percent: number): number {
+  return base * (1 + percent / 100);
+}
+
+/** Whether a percent move is one an alarm may watch: at least ALARM_PERCENT_MIN either way, within the bounds. */
+export function percentInRange(percent: number): boolean {
+  return (
+    Number.isFinite(percent) &&
+    Math.abs(percent) >= ALARM_PERCENT_MIN &&
+    percent >= -ALARM_PERCENT_FALL_MAX &&
+    percent <= ALARM_PERCENT_RISE_MAX
+  );
+}
 
 /** a number, or a numeric string ("3000"); NaN and infinities are refused */
 const finite = () => z.coerce.number({ error: "invalidValue" });
@@ -93,7 +134,7 @@ export const priceAlarmSchema = z.object({
   firedPrice: z.number().nullable(),
   /** a fired alarm the user has seen (dialog closed, popover opened) */
   seen: z.boolean(),
-  /** the market feed the prices come from ("Binance (replay)", ...) */
+  /** the market feed the prices come from ("Binance (replay)", ...): for a fired alarm the one that fired it */
   source: z.string(),
 });
 export type PriceAlarm = z.infer<typeof priceAlarmSchema>;

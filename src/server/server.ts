@@ -371,10 +371,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const fx = createFxService({ rates: fxRates, marketTime: marketSource.marketTime });
   const push = createPushHub(pubsub);
   // price alarms: fired on each market tick by the node holding their lease, delivered to the owner's push streams
-  // (the bot adds its channel with alarms.addChannel once it exists)
+  // (the bot adds its channel with alarms.addChannel once it exists; alarms.start() comes after that)
   const alarms = createAlarmsModule({
     db,
     market,
+    providerName: () => marketSource.provider.name,
     pubsub,
     clock,
     logger,
@@ -461,7 +462,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     repository: createReportSharesRepository(db),
     clock,
   });
-  await alarms.start();
   await Promise.all([push.start(), market.start(), news.start(), chat.start()]);
   // forecasts of every coin are made and judged in the background, so the live record grows without requests
   let sweeping: Promise<void> | undefined;
@@ -785,6 +785,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       }),
     );
   }
+  // every channel is in: the evaluator subscribes to the ticks and evaluates the snapshot the market started with,
+  // so alarms crossed while no node ran reach Telegram too
+  await alarms.start();
   const app = createHttpApp({
     config,
     logger,
@@ -812,6 +815,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // the evaluator and the bot's alarm sends stop before the bot does
+      await alarms.stop();
       await telegramApp?.stop();
       marketSource.auto?.stop();
       newsSource.auto?.stop();
@@ -825,7 +830,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await swapSweeping;
       await aiWithdrawSweeping;
       await Promise.all([telegram?.stop(), market.stop(), news.stop(), push.close(), chat.close()]);
-      await alarms.stop();
       await aiTrade.watcher.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();

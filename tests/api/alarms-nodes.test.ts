@@ -94,6 +94,7 @@ describe("price alarms over restarts and nodes", () => {
       const fired = await alarms.fire(
         [{ coinAbbr: "ETH", price: crossing.priceAfter(1) }],
         new Date(Date.parse("2026-01-01T00:00:00Z") + round * HOUR),
+        "Binance (replay)",
       );
       expect(fired).toHaveLength(ALARM_ARMED_MAX);
     }
@@ -176,7 +177,9 @@ describe("price alarms over restarts and nodes", () => {
         ...(await addCrossingAlarms(b, accounts[1], ALARM_ARMED_MAX)),
       ];
       const at = new Date(Date.parse("2026-01-01T00:00:00Z") + round * HOUR);
-      const fired = (await Promise.all(nodes.map((node) => node.fire(prices, at)))).flat().map((row) => row.id);
+      const fired = (await Promise.all(nodes.map((node) => node.fire(prices, at, "Binance (replay)"))))
+        .flat()
+        .map((row) => row.id);
       expect(fired.sort((x, y) => x - y)).toEqual(armed.sort((x, y) => x - y));
     }
   });

@@ -130,9 +130,14 @@ describe("price alarms", () => {
         { coinAbbr: "ETH", price },
         { status: 400, key: "alarmAlreadyCrossed", field: "price" },
       ],
+      // a fall asked to go above says two things at once: a bad direction, not a crossed target
       [
         { coinAbbr: "ETH", kind: "percent", percent: -5, direction: "above" },
-        { status: 400, key: "alarmAlreadyCrossed", field: "direction" },
+        { status: 400, key: "invalidValue", field: "direction" },
+      ],
+      [
+        { coinAbbr: "ETH", kind: "percent", percent: 5, direction: "below" },
+        { status: 400, key: "invalidValue", field: "direction" },
       ],
     ];
     for (const [body, expected] of bad) {

@@ -5,8 +5,8 @@ import { alarmListDataSchema, type PriceAlarm } from "../../src/contract/alarms.
 import { chatEventSchemas } from "../../src/contract/chat.ts";
 import { DEFAULT_MODEL_ID } from "../../src/contract/model-catalogue.ts";
 import { priceText } from "../../src/contract/price-format.ts";
-import { createAlarmBotChannel } from "../../src/server/bot/alerts/alarm-bot-channel.ts";
-import { priceAlarms, users } from "../../src/server/db/schema.ts";
+import { priceAlarms } from "../../src/server/db/schema.ts";
+import { createAlarmsRepository } from "../../src/server/features/alarms/alarms.repository.ts";
 import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
@@ -29,9 +29,10 @@ import {
 /**
  * Price alarms in Telegram and in the chat, against the loopback Bot API stand-in and the replay (issue 17): /alerts
  * lists, sets, deletes and re-arms the linked account's alarms with the alarm service's refusals in words; a fired
- * alarm reaches the account's Telegram chat once, in its language; the analyst (MountainLion) sets an alarm from the
- * app's chat and from free text to the bot, and asks a visitor to sign in. The replay starts where the shipped ETH
- * candles cross a price upward an hour later; the wall clock moves only when a test moves it, and each tick is a
+ * alarm reaches the account's Telegram chat once, in its language, and one whose send failed (or that a node fired
+ * and did not send) is sent by the server's own sweep on a later tick; the analyst (MountainLion) sets an alarm from
+ * the app's chat and from free text to the bot, and asks a visitor to sign in. The replay starts where the shipped
+ * ETH candles cross a price upward an hour later; the wall clock moves only when a test moves it, and each tick is a
  * market refresh the test asks for.
  */
 
@@ -180,7 +181,7 @@ describe("/alerts", () => {
       "This price is too far from the current price (more than 100 times either way).",
     );
     expect((await say(ada, "/alerts ETH -100%")).text).toBe(
-      "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%.",
+      "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10,000%.",
     );
     expect((await alarmsOf(ada)).list).toEqual([]);
 
@@ -294,12 +295,15 @@ describe("the analyst sets alarms for the signed-in user", () => {
 });
 
 describe("a fired alarm in Telegram", () => {
-  it("reaches each account's chat once, in its language, with buttons to re-arm it and open the coin", async () => {
+  it("reaches each account's chat once, in its language; a send that failed goes again on the next tick", async () => {
     const ada = await linkedUser();
     const li = await linkedUser("zh-hans");
     const bob = await linkedUser();
-    for (const user of [ada, li, bob]) await say(user, `/alerts ETH above ${crossing.target}`);
-    // Telegram fails Bob's message once, for a reason that may pass
+    for (const user of [ada, li]) await say(user, `/alerts ETH above ${crossing.target}`);
+    // Bob asks for a move that the next hour's price makes: a percent alarm, so his message offers to re-arm it
+    const move = Math.floor((crossing.target / ethNow() - 1) * 10_000) / 100;
+    expect((await say(bob, `/alerts ETH +${move}%`)).text).toContain("Alarm set");
+    // Telegram fails Bob's message once, for a reason that may pass, then takes it
     standIn.failNext(
       "sendMessage",
       { error_code: 400, description: "Bad Request: something went wrong" },
@@ -307,14 +311,19 @@ describe("a fired alarm in Telegram", () => {
     );
     const sentBefore = (user: PrivateUser) => callsTo(standIn, "sendMessage", user.id).length;
     const before = { ada: sentBefore(ada), li: sentBefore(li), bob: sentBefore(bob) };
+    /** the fired alarms' messages to a chat since `from` (the bot's answers to /alerts are not counted) */
+    const sentTo = (user: PrivateUser, from: number) =>
+      callsTo(standIn, "sendMessage", user.id)
+        .slice(from)
+        .filter((call) => String(call.params.text).startsWith("<b>🔔"));
 
     clock.advance(HOUR);
     await tick(srv);
 
     const fired = await alarmsOf(ada);
     const alarm = fired.list[0] as PriceAlarm;
-    expect(alarm).toMatchObject({ unused: false, firedPrice: crossing.priceAfter(1) });
-    const adaGot = callsTo(standIn, "sendMessage", ada.id).slice(before.ada);
+    expect(alarm).toMatchObject({ unused: false, firedPrice: crossing.priceAfter(1), source: "Binance (replay)" });
+    const adaGot = sentTo(ada, before.ada);
     expect(adaGot).toHaveLength(1);
     const text = String(adaGot[0]?.params.text);
     expect(text).toMatch(
@@ -322,70 +331,102 @@ describe("a fired alarm in Telegram", () => {
         `^<b>🔔 ETH rose to ${priceText(crossing.priceAfter(1)).replace(/[.,]/g, "\\$&")}: your alarm at ${priceText(alarm.price).replace(/[.,]/g, "\\$&")} \\(Binance \\(replay\\), ${TIME}\\)</b>`,
       ),
     );
-    expect(text).toContain("<i>It fires once: re-arm it or see all your alarms with /alerts.</i>");
+    // the price has just crossed a price alarm's target: re-arming it now would be refused, so it is not offered
+    expect(text).toContain("<i>It fires once: set a new alarm or see all your alarms with /alerts.</i>");
     expect(keyboardOf(adaGot[0])).toEqual([
-      [{ text: `🔁 Re-arm ETH ↑ ${priceText(alarm.price)}`, callback_data: `al:r:${alarm.id}` }],
       [{ text: "Open in app", web_app: { url: `${MINI_APP_URL}?startapp=coin_ETH` } }],
     ]);
-    const liGot = callsTo(standIn, "sendMessage", li.id).slice(before.li);
+    const liGot = sentTo(li, before.li);
     expect(liGot).toHaveLength(1);
     expect(String(liGot[0]?.params.text)).toContain(`🔔 ETH 涨到了 ${priceText(crossing.priceAfter(1))}`);
-    // Bob's send failed: logged, and not marked as delivered
-    expect(callsTo(standIn, "sendMessage", bob.id).slice(before.bob)).toHaveLength(1);
+    // Bob's send failed: logged, and not marked as sent
+    expect(sentTo(bob, before.bob)).toHaveLength(1);
     const [bobs] = (await alarmsOf(bob)).list;
-    const [bobRow] = await srv.server.database.db
-      .select()
-      .from(priceAlarms)
-      .where(eq(priceAlarms.id, bobs?.id ?? 0));
-    expect(bobRow?.botSentAt).toBeNull();
+    const botSentAt = async (id: number | undefined) => {
+      const [row] = await srv.server.database.db
+        .select()
+        .from(priceAlarms)
+        .where(eq(priceAlarms.id, id ?? 0));
+      return row?.botSentAt ?? null;
+    };
+    expect(await botSentAt(bobs?.id)).toBeNull();
     expect(srv.logs.some((line) => line.msg === "telegram push failed")).toBe(true);
 
-    // a second delivery of the same fired alarms (another node, a repeated tick) sends Ada nothing more, and Bob his once
-    const telegram = botOf(srv);
-    const app = srv.server.telegramApp;
-    if (!app) throw new Error("the server runs no bot");
-    const channel = createAlarmBotChannel({
-      db: srv.server.database.db,
-      clock,
-      pusher: app.pusher,
-      translator: telegram.translator,
-      miniAppUrl: MINI_APP_URL,
-      logger: srv.server.logger,
-    });
-    const market = { mode: "replay" as const, provider: "Binance (replay)", at: crossing.start };
-    const again = [
-      { userId: await userIdOf(ada), alarm, market },
-      { userId: await userIdOf(bob), alarm: bobs as PriceAlarm, market },
-    ];
-    await channel.deliver(again);
-    await channel.deliver(again);
-    expect(callsTo(standIn, "sendMessage", ada.id).slice(before.ada)).toHaveLength(1);
-    expect(callsTo(standIn, "sendMessage", bob.id).slice(before.bob)).toHaveLength(2);
-    // the re-arm button: refused while the price is past the target, armed again once it has fallen back (the
-    // ticks in between send nothing more)
+    // the next tick (the same market hour) fires nothing new; its sweep sends Bob's message, once, and no one else's
+    await tick(srv);
+    const bobGot = sentTo(bob, before.bob);
+    expect(bobGot).toHaveLength(2);
+    expect(String(bobGot[1]?.params.text)).toContain("That is the +");
+    expect(String(bobGot[1]?.params.text)).toContain(
+      "<i>It fires once: re-arm it or see all your alarms with /alerts.</i>",
+    );
+    expect(keyboardOf(bobGot[1])[0]).toEqual([
+      { text: `🔁 Re-arm ETH ↑ ${priceText(bobs?.price ?? 0)}`, callback_data: `al:r:${bobs?.id}` },
+    ]);
+    expect(await botSentAt(bobs?.id)).not.toBeNull();
+    await tick(srv);
+    expect(sentTo(bob, before.bob)).toHaveLength(2);
+    expect(sentTo(ada, before.ada)).toHaveLength(1);
+    expect(sentTo(li, before.li)).toHaveLength(1);
+
+    // the list offers no re-arm while the price is past the target; a stale button is refused in words
+    const listed = await say(ada, "/alerts");
+    expect(listed.buttons.map((button) => button.callback_data ?? button.text)).toEqual([
+      `al:d:${alarm.id}`,
+      "Open in app",
+    ]);
     expect(await press(ada, `al:r:${alarm.id}`)).toMatchObject({
       show_alert: true,
       text: "The price is already past this target. Choose the other direction or another price.",
     });
+    // once the price has fallen back the list offers it, and it arms again (the ticks in between send nothing more)
     clock.advance((crossing.fall - 1) * HOUR);
     await tick(srv);
-    expect(callsTo(standIn, "sendMessage", ada.id).slice(before.ada)).toHaveLength(1);
+    expect(sentTo(ada, before.ada)).toHaveLength(1);
+    expect((await say(ada, "/alerts")).buttons.map((button) => button.callback_data ?? button.text)).toEqual([
+      `al:r:${alarm.id}`,
+      `al:d:${alarm.id}`,
+      "Open in app",
+    ]);
     expect(await press(ada, `al:r:${alarm.id}`)).toMatchObject({ text: "Alarm armed again" });
     expect((await alarmsOf(ada)).list[0]).toMatchObject({ id: alarm.id, unused: true });
 
     // and it fires, and is sent, again
     clock.advance((crossing.riseAgain - crossing.fall) * HOUR);
     await tick(srv);
-    expect(callsTo(standIn, "sendMessage", ada.id).slice(before.ada)).toHaveLength(2);
+    expect(sentTo(ada, before.ada)).toHaveLength(2);
+  });
+
+  it("sends what a node fired and did not send before it stopped, within an hour of market time", async () => {
+    const carol = await linkedUser();
+    const dave = await linkedUser();
+    const info = await call(srv.url, "/dashboard/token/info?coinAbbr=BTC");
+    const btc = Number(info.json?.data.price);
+    const target = Math.round(btc / 2);
+    for (const user of [carol, dave]) await say(user, `/alerts BTC below ${target}`);
+    const [carols] = (await alarmsOf(carol)).list;
+    const sentBefore = { carol: callsTo(standIn, "sendMessage", carol.id).length };
+    const daveBefore = callsTo(standIn, "sendMessage", dave.id).length;
+    // a node fired both alarms and stopped before sending: Carol's in this market hour, Dave's two hours ago
+    const db = srv.server.database.db;
+    const marketAt = Date.parse(String((await call(srv.url, "/market/status")).json?.data.at));
+    const fired = await createAlarmsRepository(db).fire(
+      [{ coinAbbr: "BTC", price: Math.round(btc / 3) }],
+      new Date(marketAt - 2 * HOUR),
+      "Binance (replay)",
+    );
+    expect(fired).toHaveLength(2);
+    await db
+      .update(priceAlarms)
+      .set({ firedAt: new Date(marketAt) })
+      .where(eq(priceAlarms.id, carols?.id ?? 0));
+
+    await tick(srv);
+    const carolGot = callsTo(standIn, "sendMessage", carol.id).slice(sentBefore.carol);
+    expect(carolGot).toHaveLength(1);
+    expect(String(carolGot[0]?.params.text)).toContain(`🔔 BTC fell to ${priceText(Math.round(btc / 3))}`);
+    // Dave's is older than the sweep looks back: listed as fired, not sent any more
+    expect(callsTo(standIn, "sendMessage", dave.id).slice(daveBefore)).toEqual([]);
+    expect((await alarmsOf(dave)).list[0]).toMatchObject({ unused: false, source: "Binance (replay)" });
   });
 });
-
-/** The account id of a linked Telegram user. */
-async function userIdOf(user: Linked): Promise<number> {
-  const [row] = await srv.server.database.db
-    .select()
-    .from(users)
-    .where(eq(users.telegramId, String(user.id)));
-  if (!row) throw new Error("no account for this Telegram user");
-  return row.id;
-}

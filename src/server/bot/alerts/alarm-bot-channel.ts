@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Database } from "../../db/client.ts";
 import { priceAlarms, telegramChats, users } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape-html.ts";
-import type { AlarmChannel, FiredAlarm } from "../../features/alarms/alarm-ports.ts";
+import type { AlarmChannel, AlarmSweep, FiredAlarm } from "../../features/alarms/alarm-ports.ts";
+import { type AlarmRow, alarmRowOf } from "../../features/alarms/alarms.repository.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { BotLanguage } from "../bot-context.ts";
@@ -20,10 +21,26 @@ import { alarmTexts } from "./alarm-texts.ts";
 /**
  * The bot as a way fired alarms reach their owner: an account with a Telegram id gets a message in its private chat
  * with the bot, in the chat's language (its /language choice, else Telegram's language_code, else English), with a
- * button to re-arm the alarm and one to open the coin in the app. Each alarm is claimed in price_alarms.bot_sent_at
- * before it is sent, so a second delivery of the same fired alarm (another node, a retried tick) sends nothing; a
- * send that failed for a reason that may pass gives the claim back. Nothing here throws: failures are logged.
+ * button to open the coin in the app (and, for a percent alarm, one to re-arm it). Sending is Telegram's pace
+ * (the bot's throttler), so `deliver` only queues a tick's fired alarms and returns: a background worker sends them,
+ * a few at a time, and the evaluator moves on to the next tick.
+ *
+ * Each alarm is claimed in price_alarms.bot_sent_at just before it is sent, so a second delivery of the same fired
+ * alarm (another node, the sweep) sends nothing. A send that failed for a reason that may pass gives the claim back;
+ * a refusal (blocked, gone) keeps it. After every tick the evaluator calls `sweep`: fired alarms of accounts with
+ * Telegram that are still unclaimed and fired within the last SWEEP_AGE_MS of market time (a failed send, a node
+ * that stopped between firing and sending, a queue a stop left behind) are queued again. Nothing here throws:
+ * failures are logged.
  */
+
+/** how far back (market time) the sweep looks for fired alarms not sent yet; older ones are not news any more */
+export const SWEEP_AGE_MS = 3_600_000;
+/** fired alarms one sweep takes at most (the next tick's sweep takes the rest) */
+const SWEEP_MAX = 1000;
+/** ids in one IN (...) list: far below PostgreSQL's limit of parameters a statement */
+const IN_CHUNK = 1000;
+/** messages in flight at once: the throttler paces them, this only keeps it fed */
+const SENDING_AT_ONCE = 8;
 
 export interface AlarmBotChannelDeps {
   db: Database;
@@ -41,28 +58,39 @@ interface Recipient {
   language: BotLanguage;
 }
 
+function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** The private chats of the accounts that have Telegram and have not blocked the bot, with their language. */
 async function recipientsOf(db: Database, userIds: readonly number[]): Promise<Map<number, Recipient>> {
-  const linked = await db
-    .select({ userId: users.id, telegramId: users.telegramId })
-    .from(users)
-    .where(and(inArray(users.id, [...userIds]), isNotNull(users.telegramId)));
   const chatOf = new Map<number, number>();
-  for (const row of linked) {
-    const chatId = Number(row.telegramId);
-    if (Number.isSafeInteger(chatId) && chatId > 0) chatOf.set(row.userId, chatId);
+  for (const part of chunks(userIds)) {
+    const linked = await db
+      .select({ userId: users.id, telegramId: users.telegramId })
+      .from(users)
+      .where(and(inArray(users.id, part), isNotNull(users.telegramId)));
+    for (const row of linked) {
+      const chatId = Number(row.telegramId);
+      if (Number.isSafeInteger(chatId) && chatId > 0) chatOf.set(row.userId, chatId);
+    }
   }
   if (chatOf.size === 0) return new Map();
-  const chats = await db
-    .select({
-      chatId: telegramChats.chatId,
-      language: telegramChats.language,
-      languageCode: telegramChats.languageCode,
-      active: telegramChats.active,
-    })
-    .from(telegramChats)
-    .where(inArray(telegramChats.chatId, [...chatOf.values()]));
-  const chatRows = new Map(chats.map((row) => [row.chatId, row]));
+  const chatRows = new Map<number, { language: BotLanguage | null; languageCode: string | null; active: number }>();
+  for (const part of chunks([...chatOf.values()])) {
+    const chats = await db
+      .select({
+        chatId: telegramChats.chatId,
+        language: telegramChats.language,
+        languageCode: telegramChats.languageCode,
+        active: telegramChats.active,
+      })
+      .from(telegramChats)
+      .where(inArray(telegramChats.chatId, part));
+    for (const row of chats) chatRows.set(row.chatId, row);
+  }
   const recipients = new Map<number, Recipient>();
   for (const [userId, chatId] of chatOf) {
     const chat = chatRows.get(chatId);
@@ -72,6 +100,47 @@ async function recipientsOf(db: Database, userIds: readonly number[]): Promise<M
     recipients.set(userId, { chatId, language });
   }
   return recipients;
+}
+
+/** The users' Telegram id as the chat's id (a private chat's id is its user's), null when it is not one. */
+const chatIdOfUser = sql`case when ${users.telegramId} ~ '^[1-9][0-9]{0,17}$' then ${users.telegramId}::bigint end`;
+
+/**
+ * Fired alarms not sent to Telegram yet, fired within SWEEP_AGE_MS before `at` (market time), of accounts with
+ * Telegram whose chat has not refused the bot; oldest first.
+ */
+async function unsent(db: Database, at: Date): Promise<AlarmRow[]> {
+  const rows = await db
+    .select({ alarm: priceAlarms })
+    .from(priceAlarms)
+    .innerJoin(users, eq(users.id, priceAlarms.userId))
+    .leftJoin(telegramChats, eq(telegramChats.chatId, chatIdOfUser))
+    .where(
+      and(
+        isNotNull(priceAlarms.firedAt),
+        isNull(priceAlarms.botSentAt),
+        gte(priceAlarms.firedAt, new Date(at.getTime() - SWEEP_AGE_MS)),
+        lte(priceAlarms.firedAt, at),
+        isNotNull(users.telegramId),
+        or(isNull(telegramChats.chatId), eq(telegramChats.active, 1)),
+      ),
+    )
+    .orderBy(asc(priceAlarms.firedAt), asc(priceAlarms.id))
+    .limit(SWEEP_MAX);
+  return rows.map((row) => alarmRowOf(row.alarm));
+}
+
+/** Runs `work` on every item, at most `atOnce` at a time. */
+async function eachAtMost<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
 }
 
 /** The message of one fired alarm, in the recipient's language. */
@@ -99,24 +168,36 @@ export function firedAlarmMessage(
       ),
     );
   }
-  lines.push(`<i>${escapeHtml(t(alarmTexts.firedHint))}</i>`);
+  // a percent alarm re-arms from the price now; a price alarm's price has just crossed its target, so re-arming it
+  // now would be refused (already crossed): it is offered a new alarm instead
+  const rearmable = alarm.kind === "percent";
+  lines.push(`<i>${escapeHtml(t(rearmable ? alarmTexts.firedHint : alarmTexts.firedHintNew))}</i>`);
   const startParam = coinStartParam(alarm.coinAbbr);
-  const rearm: InlineKeyboardButton = {
-    text: `🔁 ${t(alarmTexts.rearmButton, { alarm: alarmShortName(alarm) })}`,
-    callback_data: alarmCallback.rearm(alarm.id),
-  };
+  const rows: InlineKeyboardButton[][] = [];
+  if (rearmable) {
+    rows.push([
+      {
+        text: `🔁 ${t(alarmTexts.rearmButton, { alarm: alarmShortName(alarm) })}`,
+        callback_data: alarmCallback.rearm(alarm.id),
+      },
+    ]);
+  }
   const open = miniAppButton("private", miniAppUrl, t(openInApp), startParam);
-  if (!open) lines.push("", escapeHtml(t(openAppAt, { url: miniAppLink(miniAppUrl, startParam) })));
+  if (open) rows.push([open]);
+  else lines.push("", escapeHtml(t(openAppAt, { url: miniAppLink(miniAppUrl, startParam) })));
   return {
     text: lines.join("\n"),
     parse_mode: "HTML",
-    reply_markup: { inline_keyboard: open ? [[rearm], [open]] : [[rearm]] },
+    ...(rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {}),
     link_preview_options: { is_disabled: true },
   };
 }
 
 export function createAlarmBotChannel(deps: AlarmBotChannelDeps): AlarmChannel {
   const { db, clock, pusher, logger } = deps;
+  const queue: FiredAlarm[] = [];
+  let working: Promise<void> | undefined;
+  let stopping = false;
 
   /** Takes the alarm's bot delivery for this send; false when it was delivered (or taken) already, or is gone. */
   const claim = async (fired: FiredAlarm) => {
@@ -137,34 +218,73 @@ export function createAlarmBotChannel(deps: AlarmBotChannelDeps): AlarmChannel {
   const release = (fired: FiredAlarm) =>
     db.update(priceAlarms).set({ botSentAt: null }).where(eq(priceAlarms.id, fired.alarm.id));
 
-  const deliverOne = async (fired: FiredAlarm, to: Recipient) => {
-    if (!(await claim(fired))) return;
+  const sendOne = async (fired: FiredAlarm, to: Recipient) => {
+    if (stopping || !(await claim(fired))) return;
     const message = firedAlarmMessage(fired, to.language, deps.translator, deps.miniAppUrl);
     const outcome = await pusher.send(to.chatId, message);
-    // a refusal stays claimed: the chat takes nothing now; any other failure may be tried by a later delivery
+    // a refusal stays claimed: the chat takes nothing now; any other failure is the next sweep's
     if (outcome === "failed") await release(fired);
+  };
+
+  /** Sends what is queued, a batch of accounts at a time; what a stop leaves unsent is a later sweep's. */
+  async function work() {
+    while (queue.length > 0 && !stopping) {
+      const batch = queue.splice(0, IN_CHUNK);
+      let recipients: Map<number, Recipient>;
+      try {
+        recipients = await recipientsOf(db, [...new Set(batch.map((f) => f.userId))]);
+      } catch (error) {
+        logger.warn({ err: error, alarms: batch.length }, "fired alarms not sent to Telegram: recipients not read");
+        continue;
+      }
+      const sends = batch.flatMap((fired) => {
+        const to = recipients.get(fired.userId);
+        return to ? [{ fired, to }] : [];
+      });
+      await eachAtMost(sends, SENDING_AT_ONCE, async ({ fired, to }) => {
+        try {
+          await sendOne(fired, to);
+        } catch (error) {
+          logger.warn({ err: error, alarmId: fired.alarm.id }, "fired alarm not sent to Telegram");
+        }
+      });
+    }
+    if (stopping) queue.length = 0;
+  }
+
+  const run = () => {
+    working ??= work().finally(() => {
+      working = undefined;
+      // alarms queued between the worker's last look and here
+      if (queue.length > 0 && !stopping) run();
+    });
+  };
+
+  const hand = (fired: readonly FiredAlarm[]) => {
+    if (stopping || fired.length === 0) return;
+    for (const item of fired) queue.push(item);
+    run();
   };
 
   return {
     name: "telegram",
     async deliver(fired) {
-      if (fired.length === 0) return;
-      let recipients: Map<number, Recipient>;
-      try {
-        recipients = await recipientsOf(db, [...new Set(fired.map((f) => f.userId))]);
-      } catch (error) {
-        logger.warn({ err: error, alarms: fired.length }, "fired alarms not sent to Telegram: recipients not read");
-        return;
-      }
-      for (const item of fired) {
-        const to = recipients.get(item.userId);
-        if (!to) continue;
-        try {
-          await deliverOne(item, to);
-        } catch (error) {
-          logger.warn({ err: error, alarmId: item.alarm.id }, "fired alarm not sent to Telegram");
-        }
-      }
+      hand(fired);
+    },
+    async sweep(tick: AlarmSweep) {
+      // while the worker sends, what it holds comes first; the sweep of a later tick takes what is left then
+      if (stopping || working) return;
+      const rows = await unsent(db, tick.at);
+      if (rows.length === 0) return;
+      logger.info({ alarms: rows.length }, "fired alarms not sent to Telegram yet: sending them");
+      hand(tick.firedOf(rows));
+    },
+    async idle() {
+      while (working) await working;
+    },
+    async stop() {
+      stopping = true;
+      while (working) await working;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton } from "grammy/types";
-import type { AlarmListData, PriceAlarm } from "../../../contract/alarms.ts";
+import { type AlarmListData, alarmDirectionOf, type PriceAlarm } from "../../../contract/alarms.ts";
 import { escapeHtml } from "../../escape-html.ts";
 import { formatPercent, formatTime } from "../../features/chat/mountainlion/format.ts";
 import type { BotContextFlavor, BotLanguage } from "../bot-context.ts";
@@ -69,15 +69,29 @@ export function alarmListHtml(data: AlarmListData, t: Translate, language: BotLa
   ].join("\n");
 }
 
-/** A row for each listed alarm: delete, and re-arm for a fired one. */
-export function alarmButtons(data: AlarmListData, t: Translate): InlineKeyboardButton[][] {
+/**
+ * Whether re-arming a fired alarm may be accepted now: a percent alarm re-arms from the price now; a price alarm only
+ * while the price is on the side it watches from (past its target the service refuses: already crossed), and not
+ * without a price.
+ */
+export function mayRearm(alarm: PriceAlarm, priceNow: number | undefined): boolean {
+  if (alarm.kind === "percent") return true;
+  return priceNow !== undefined && alarmDirectionOf(alarm.price, priceNow) === alarm.direction;
+}
+
+/** A row for each listed alarm: delete, and re-arm for a fired one that may be re-armed now (mayRearm). */
+export function alarmButtons(
+  data: AlarmListData,
+  t: Translate,
+  priceNow: (coinAbbr: string) => number | undefined,
+): InlineKeyboardButton[][] {
   return data.list.slice(0, LISTED_MAX).map((alarm) => {
     const name = alarmShortName(alarm);
     const remove = {
       text: `🗑 ${t(alarmTexts.deleteButton, { alarm: name })}`,
       callback_data: alarmCallback.remove(alarm.id),
     };
-    if (alarm.unused) return [remove];
+    if (alarm.unused || !mayRearm(alarm, priceNow(alarm.coinAbbr))) return [remove];
     return [
       { text: `🔁 ${t(alarmTexts.rearmButton, { alarm: name })}`, callback_data: alarmCallback.rearm(alarm.id) },
       remove,

@@ -88,29 +88,37 @@ export const alarmTexts = {
     id: "It fires once: re-arm it or see all your alarms with /alerts.",
     message: "It fires once: re-arm it or see all your alarms with /alerts.",
   },
+  firedHintNew: /*i18n*/ {
+    id: "It fires once: set a new alarm or see all your alarms with /alerts.",
+    message: "It fires once: set a new alarm or see all your alarms with /alerts.",
+    comment: "under a fired price alarm: the price has just crossed its target, so it is not offered again as it was",
+  },
 } satisfies Record<string, BotMessage>;
 
-/** The alarm service's refusals, as the app words them (same keys as message-key-text.ts). */
+/**
+ * The alarm service's refusals, as the app words them (same keys as message-key-text.ts); the limits they name are
+ * alarmLimitTexts' (src/contract/alarms.ts), given as values.
+ */
 export const alarmErrorTexts = {
   alarmUnknownCoin: /*i18n*/ {
     id: "There is no market price for this coin, so no alarm can watch it.",
     message: "There is no market price for this coin, so no alarm can watch it.",
   },
   alarmPriceAbsurd: /*i18n*/ {
-    id: "This price is too far from the current price (more than 100 times either way).",
-    message: "This price is too far from the current price (more than 100 times either way).",
+    id: "This price is too far from the current price (more than {factor} times either way).",
+    message: "This price is too far from the current price (more than {factor} times either way).",
   },
   alarmPercentOutOfRange: /*i18n*/ {
-    id: "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%.",
-    message: "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%.",
+    id: "The move must be at least {min}%, a fall of at most {fall}% or a rise of at most {rise}%.",
+    message: "The move must be at least {min}%, a fall of at most {fall}% or a rise of at most {rise}%.",
   },
   alarmAlreadyCrossed: /*i18n*/ {
     id: "The price is already past this target. Choose the other direction or another price.",
     message: "The price is already past this target. Choose the other direction or another price.",
   },
   alarmLimitReached: /*i18n*/ {
-    id: "You have the most armed alarms allowed (20). Delete one first.",
-    message: "You have the most armed alarms allowed (20). Delete one first.",
+    id: "You have the most armed alarms allowed ({max}). Delete one first.",
+    message: "You have the most armed alarms allowed ({max}). Delete one first.",
   },
   alarmNotFound: /*i18n*/ { id: "This alarm no longer exists.", message: "This alarm no longer exists." },
 } satisfies Partial<Record<MessageKey, BotMessage>>;

@@ -1,6 +1,6 @@
 import { Composer, GrammyError } from "grammy";
 import type { InlineKeyboardButton, User } from "grammy/types";
-import type { AddAlarmBody, AlarmListData, PriceAlarm } from "../../../contract/alarms.ts";
+import { type AddAlarmBody, type AlarmListData, alarmLimitTexts, type PriceAlarm } from "../../../contract/alarms.ts";
 import { ApiError } from "../../api-error.ts";
 import { escapeHtml } from "../../escape-html.ts";
 import type { AlarmService } from "../../features/alarms/alarm-ports.ts";
@@ -21,7 +21,8 @@ import { coinStartParam, viewOf } from "./price.ts";
 /**
  * /alerts: the price alarms of the account linked to the Telegram user (the mini app's Telegram sign-in makes it),
  * through the same alarm service as the app. `/alerts` lists them (armed, then fired) with a button to delete each
- * and to re-arm each fired one; `/alerts ETH below 3000`, `/alerts SOL -5%` sets one (alarm-command.ts). The
+ * and to re-arm each fired one the service would take now (a percent alarm, or a price alarm whose price is back
+ * on the side it watches from); `/alerts ETH below 3000`, `/alerts SOL -5%` sets one (alarm-command.ts). The
  * service's refusals are answered with the app's words for them. A user without an account is told to open the app
  * once; in groups the bot asks for a private chat, since alarms are personal. Each button names only an alarm id,
  * which the service looks up within the presser's own account.
@@ -82,13 +83,15 @@ function withApp(
 /** The words for a refusal of the alarm service, or undefined for a failure that is not the user's. */
 function refusalOf(ctx: BotContext, error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (isAlarmErrorKey(error.key)) return ctx.t(alarmErrorTexts[error.key]);
+  if (isAlarmErrorKey(error.key)) return ctx.t(alarmErrorTexts[error.key], alarmLimitTexts);
   if (error.key === "invalidValue" || error.key === "required") return ctx.t(alarmTexts.notUnderstood);
   return undefined;
 }
 
 function listMessage(ctx: BotContext, deps: AlertsFeatureDeps, data: AlarmListData) {
-  return withApp(ctx, deps.miniAppUrl, alarmListHtml(data, ctx.t, ctx.lang), alarmButtons(data, ctx.t));
+  const view = viewOf(deps.market, deps.logger);
+  const priceNow = (coinAbbr: string) => view?.byAbbr.get(coinAbbr)?.coin.lastPrice;
+  return withApp(ctx, deps.miniAppUrl, alarmListHtml(data, ctx.t, ctx.lang), alarmButtons(data, ctx.t, priceNow));
 }
 
 /** "Alarm set: ETH/USDT below 3,000." with the price now, its source and time. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ALARM_PERCENT_FALL_MAX, ALARM_PERCENT_RISE_MAX, addAlarmBodySchema } from "../../../contract/alarms.ts";
+import {
+  ALARM_PERCENT_FALL_MAX,
+  ALARM_PERCENT_MIN,
+  ALARM_PERCENT_RISE_MAX,
+  addAlarmBodySchema,
+  alarmDirectionOf,
+  percentInRange,
+  percentTarget,
+} from "../../../contract/alarms.ts";
 import { ApiError } from "../../api-error.ts";
 import { alarmTarget, rearmTarget } from "./alarm-rules.ts";
 
@@ -60,6 +68,33 @@ describe("alarm rules", () => {
         String(percent),
       ).toBe("accepted");
     }
+  });
+
+  it("refuses a percent move whose sign says the other way than the direction given, as a bad direction", () => {
+    expect(keyOf(() => alarmTarget(body({ kind: "percent", percent: -5, direction: "above" }), 100))).toBe(
+      "invalidValue:direction",
+    );
+    expect(keyOf(() => alarmTarget(body({ kind: "percent", percent: 5, direction: "below" }), 100))).toBe(
+      "invalidValue:direction",
+    );
+    expect(alarmTarget(body({ kind: "percent", percent: 5, direction: "above" }), 100).direction).toBe("above");
+    expect(alarmTarget(body({ kind: "percent", percent: -5, direction: "below" }), 100).direction).toBe("below");
+  });
+
+  it("shares its rules with the app: the side a target is on, a move's target, the allowed moves", () => {
+    expect(alarmDirectionOf(110, 100)).toBe("above");
+    expect(alarmDirectionOf(90, 100)).toBe("below");
+    expect(alarmDirectionOf(100, 100)).toBeUndefined();
+    expect(percentTarget(200, -10)).toBeCloseTo(180, 10);
+    expect(percentTarget(200, 10)).toBeCloseTo(220, 10);
+    expect([ALARM_PERCENT_MIN, -ALARM_PERCENT_FALL_MAX, ALARM_PERCENT_RISE_MAX].map(percentInRange)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      [0, ALARM_PERCENT_MIN / 2, -ALARM_PERCENT_FALL_MAX - 1, ALARM_PERCENT_RISE_MAX + 1, NaN].map(percentInRange),
+    ).toEqual([false, false, false, false, false]);
   });
 
   it("re-arms a price alarm only while the price is on its side; a percent alarm re-bases", () => {

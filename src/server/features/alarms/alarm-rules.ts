@@ -8,6 +8,9 @@ import {
   ALARM_PRICE_FACTOR_MAX,
   type AlarmDirection,
   type AlarmKind,
+  alarmDirectionOf,
+  percentInRange,
+  percentTarget,
 } from "../../../contract/alarms.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { MessageKey } from "../../../contract/message-keys.ts";
@@ -38,6 +41,9 @@ export const alarmErrors = {
       400,
       `${percent} % is not between -${ALARM_PERCENT_FALL_MAX} and +${ALARM_PERCENT_RISE_MAX} % or under ${ALARM_PERCENT_MIN} % either way`,
     ),
+  /** a percent alarm whose sign says the other way than the direction given with it */
+  directionContradicts: (percent: number, direction: AlarmDirection) =>
+    refuse("invalidValue", "direction", 400, `a move of ${percent} % does not go ${direction}`),
   alreadyCrossed: (field: "direction" | "price", target: number, current: number) =>
     refuse("alarmAlreadyCrossed", field, 400, `the price ${current} is already past the target ${target}`),
   limitReached: () =>
@@ -54,30 +60,11 @@ export interface AlarmTarget {
   basePrice: number;
 }
 
-/** The side of the current price a target lies on; none when they are equal (such a target is crossed already). */
-export function sideOf(target: number, current: number): AlarmDirection | undefined {
-  if (target > current) return "above";
-  if (target < current) return "below";
-  return undefined;
-}
-
-/** Whether a percent move is one an alarm may watch. */
-export function percentInRange(percent: number): boolean {
-  return (
-    Number.isFinite(percent) &&
-    Math.abs(percent) >= ALARM_PERCENT_MIN &&
-    percent >= -ALARM_PERCENT_FALL_MAX &&
-    percent <= ALARM_PERCENT_RISE_MAX
-  );
-}
-
-/** The target a percent move from `base` reaches. */
-export const percentTarget = (base: number, percent: number) => base * (1 + percent / 100);
-
 /**
  * The alarm an add asks for, given the coin's price now. A price target must be above 0 and within
  * ALARM_PRICE_FACTOR_MAX of the price either way; its direction, when given, must be the side it lies on (a target
- * at the price is crossed already). A percent move sets the target from the price and its sign sets the direction.
+ * at the price is crossed already). A percent move sets the target from the price and its sign sets the direction;
+ * a direction given with it must be that one (invalidValue on direction: the two contradict, nothing is crossed).
  */
 export function alarmTarget(body: AddAlarmBody, current: number): AlarmTarget {
   if (body.kind === "percent") {
@@ -86,7 +73,7 @@ export function alarmTarget(body: AddAlarmBody, current: number): AlarmTarget {
     const direction: AlarmDirection = percent > 0 ? "above" : "below";
     const targetPrice = percentTarget(current, percent);
     if (body.direction !== undefined && body.direction !== direction) {
-      throw alarmErrors.alreadyCrossed("direction", targetPrice, current);
+      throw alarmErrors.directionContradicts(percent, body.direction);
     }
     return { kind: "percent", direction, targetPrice, percent, basePrice: current };
   }
@@ -99,7 +86,7 @@ export function alarmTarget(body: AddAlarmBody, current: number): AlarmTarget {
   ) {
     throw alarmErrors.priceAbsurd(price, current);
   }
-  const side = sideOf(price, current);
+  const side = alarmDirectionOf(price, current);
   const field = body.direction === undefined ? "price" : "direction";
   if (side === undefined || (body.direction !== undefined && body.direction !== side)) {
     throw alarmErrors.alreadyCrossed(field, price, current);
@@ -118,7 +105,7 @@ export function rearmTarget(
   if (alarm.kind === "percent" && alarm.percent !== null) {
     return { targetPrice: percentTarget(current, alarm.percent), basePrice: current };
   }
-  if (sideOf(alarm.targetPrice, current) !== alarm.direction) {
+  if (alarmDirectionOf(alarm.targetPrice, current) !== alarm.direction) {
     throw alarmErrors.alreadyCrossed("direction", alarm.targetPrice, current);
   }
   return { targetPrice: alarm.targetPrice, basePrice: current };

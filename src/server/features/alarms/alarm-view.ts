@@ -12,11 +12,17 @@ export function viewOrUndefined(market: Pick<MarketService, "view">): MarketView
   }
 }
 
+/** The market feed serving now: the snapshot's, else (before the first snapshot) the provider's configured name. */
+export function sourceNow(view: MarketView | undefined, providerName: () => string): string {
+  return view?.source.provider ?? providerName();
+}
+
 /**
  * An alarm as the API answers it: the coin's code and image from the market's coin (the generated image when the
- * snapshot does not list it now), and the market feed the prices come from.
+ * snapshot does not list it now), and the market feed of its prices: the one that fired it for a fired alarm, the one
+ * serving now (`source`) for an armed one.
  */
-export function priceAlarmOf(row: AlarmRow, view: MarketView | undefined): PriceAlarm {
+export function priceAlarmOf(row: AlarmRow, view: MarketView | undefined, source: string): PriceAlarm {
   const coin = view?.byAbbr.get(row.coinAbbr)?.coin;
   return {
     id: row.id,
@@ -34,6 +40,6 @@ export function priceAlarmOf(row: AlarmRow, view: MarketView | undefined): Price
     firedAt: row.firedAt?.getTime() ?? null,
     firedPrice: row.firedPrice,
     seen: row.seenAt !== null,
-    source: view?.source.provider ?? "",
+    source: row.firedAt !== null && row.firedSource ? row.firedSource : source,
   };
 }

@@ -12,6 +12,8 @@ import { createPushTickets, type PushTickets } from "./push-tickets.ts";
 export interface AlarmsModuleDeps {
   db: Database;
   market: Pick<MarketService, "view">;
+  /** the market provider's configured name: the source alarms show before the first snapshot */
+  providerName: () => string;
   pubsub: PubSub;
   clock: Clock;
   logger: Logger;
@@ -19,7 +21,7 @@ export interface AlarmsModuleDeps {
   refreshMs: number;
   /** the app secret push tickets are signed with (the same on every node) */
   ticketSecret: string;
-  /** where fired alarms go (the push channel); more may be added with addChannel */
+  /** where fired alarms go (the push channel); more may be added with addChannel before start() */
   channels: readonly AlarmChannel[];
 }
 
@@ -29,10 +31,14 @@ export interface AlarmsModule {
   evaluator: AlarmEvaluator;
   /** tickets that open the push channel as an account */
   tickets: PushTickets;
-  /** adds a channel fired alarms go to (the bot's, once the bot exists); used from the next tick on */
+  /** adds a channel fired alarms go to (the bot's, once the bot exists): before start() only, so none misses a tick */
   addChannel(channel: AlarmChannel): void;
-  /** subscribes the evaluator to the market's ticks: before the market's first refresh, to miss none */
+  /**
+   * Subscribes the evaluator to the market's ticks and evaluates the market's snapshot now, so the market may start
+   * first: call it once every channel is added (alarms crossed while no node ran reach them all).
+   */
   start(): Promise<void>;
+  /** stops evaluating, then the channels (before the bot they send through stops) */
   stop(): Promise<void>;
 }
 
@@ -40,22 +46,33 @@ export interface AlarmsModule {
 export function createAlarmsModule(deps: AlarmsModuleDeps): AlarmsModule {
   const repository = createAlarmsRepository(deps.db);
   const channels: AlarmChannel[] = [...deps.channels];
+  let started = false;
   const evaluator = createAlarmEvaluator({
     repository,
     market: deps.market,
+    providerName: deps.providerName,
     pubsub: deps.pubsub,
     logger: deps.logger,
     channels,
     leaseMs: Math.max(3 * deps.refreshMs, 5_000),
   });
   return {
-    service: createAlarmService({ repository, market: deps.market, clock: deps.clock }),
+    service: createAlarmService({
+      repository,
+      market: deps.market,
+      providerName: deps.providerName,
+      clock: deps.clock,
+    }),
     evaluator,
     tickets: createPushTickets(deps.ticketSecret, deps.clock),
     addChannel: (channel) => {
+      if (started) throw new Error(`alarm channel ${channel.name} added after the evaluator started`);
       channels.push(channel);
     },
-    start: () => evaluator.start(),
+    start: () => {
+      started = true;
+      return evaluator.start();
+    },
     stop: () => evaluator.stop(),
   };
 }

@@ -29,6 +29,8 @@ export interface AlarmRow {
   createdAt: Date;
   firedAt: Date | null;
   firedPrice: number | null;
+  /** the market feed whose tick fired it (null while armed, and for alarms fired before it was stored) */
+  firedSource: string | null;
   seenAt: Date | null;
 }
 
@@ -54,7 +56,8 @@ const INT4_RANGE = 2 ** 31;
 const kindOf = (value: string): AlarmKind => z.enum(alarmKinds).parse(value);
 const directionOf = (value: string): AlarmDirection => z.enum(alarmDirections).parse(value);
 
-function readRow(row: typeof priceAlarms.$inferSelect): AlarmRow {
+/** A row of price_alarms as the feature reads it. */
+export function alarmRowOf(row: typeof priceAlarms.$inferSelect): AlarmRow {
   return {
     id: row.id,
     userId: row.userId,
@@ -67,6 +70,7 @@ function readRow(row: typeof priceAlarms.$inferSelect): AlarmRow {
     createdAt: row.createdAt,
     firedAt: row.firedAt,
     firedPrice: row.firedPrice,
+    firedSource: row.firedSource,
     seenAt: row.seenAt,
   };
 }
@@ -84,6 +88,7 @@ const firedRowSchema = z.object({
   created_ms: z.coerce.number(),
   fired_ms: z.coerce.number(),
   fired_price: z.coerce.number(),
+  fired_source: z.string(),
   seen_ms: z.coerce.number().nullable(),
 });
 
@@ -101,6 +106,7 @@ function readFired(raw: unknown): AlarmRow {
     createdAt: new Date(row.created_ms),
     firedAt: new Date(row.fired_ms),
     firedPrice: row.fired_price,
+    firedSource: row.fired_source,
     seenAt: row.seen_ms === null ? null : new Date(row.seen_ms),
   };
 }
@@ -146,7 +152,7 @@ export function createAlarmsRepository(db: Database) {
           sql`${priceAlarms.createdAt} desc`,
           sql`${priceAlarms.id} desc`,
         );
-      return rows.map(readRow);
+      return rows.map(alarmRowOf);
     },
 
     /** stores an armed alarm unless the account holds ALARM_ARMED_MAX armed ones already */
@@ -160,7 +166,7 @@ export function createAlarmsRepository(db: Database) {
           .returning();
         if (!row) throw new Error("alarm not stored");
         await prune(tx, userId);
-        return { ok: true, row: readRow(row) } as const;
+        return { ok: true, row: alarmRowOf(row) } as const;
       });
     },
 
@@ -190,16 +196,24 @@ export function createAlarmsRepository(db: Database) {
           .where(and(eq(priceAlarms.id, id), eq(priceAlarms.userId, userId)))
           .limit(1);
         if (!found) return undefined;
-        const current = readRow(found);
+        const current = alarmRowOf(found);
         if (current.firedAt === null) return { ok: true, row: current } as const;
         if ((await armedCount(tx, userId)) >= ALARM_ARMED_MAX) return { ok: false, reason: "limit" } as const;
         const [row] = await tx
           .update(priceAlarms)
-          .set({ ...target(current), createdAt: now, firedAt: null, firedPrice: null, seenAt: null, botSentAt: null })
+          .set({
+            ...target(current),
+            createdAt: now,
+            firedAt: null,
+            firedPrice: null,
+            firedSource: null,
+            seenAt: null,
+            botSentAt: null,
+          })
           .where(and(eq(priceAlarms.id, id), eq(priceAlarms.userId, userId)))
           .returning();
         if (!row) throw new Error("alarm not re-armed");
-        return { ok: true, row: readRow(row) } as const;
+        return { ok: true, row: alarmRowOf(row) } as const;
       });
     },
 
@@ -217,13 +231,14 @@ export function createAlarmsRepository(db: Database) {
     },
 
     /**
-     * Fires every armed alarm the tick's prices reached, in one statement: fired_at is the tick's market time and
-     * fired_price the coin's price. Per coin and side, a lateral subquery reads the side's partial index by coin and
-     * target (the bounds `> 0` and `< Infinity` hold for every stored target; they let the planner see a range of
-     * the index, not a third of it, so it keeps to the index instead of scanning the table). An alarm another run
-     * fired meanwhile is no longer armed when its row is locked and is left alone.
+     * Fires every armed alarm the tick's prices reached, in one statement: fired_at is the tick's market time,
+     * fired_price the coin's price and fired_source the market feed the tick came from. Per coin and side, a
+     * lateral subquery reads the side's partial index by coin and target (the bounds `> 0` and `< Infinity` hold
+     * for every stored target; they let the planner see a range of the index, not a third of it, so it keeps to the
+     * index instead of scanning the table). An alarm another run fired meanwhile is no longer armed when its row is
+     * locked and is left alone.
      */
-    async fire(prices: readonly TickPrice[], firedAt: Date): Promise<AlarmRow[]> {
+    async fire(prices: readonly TickPrice[], firedAt: Date, source: string): Promise<AlarmRow[]> {
       const valid = prices.filter((p) => SYMBOL.test(p.coinAbbr) && Number.isFinite(p.price) && p.price > 0);
       if (valid.length === 0) return [];
       const coins = `{${valid.map((p) => p.coinAbbr).join(",")}}`;
@@ -246,13 +261,14 @@ export function createAlarmsRepository(db: Database) {
             offset 0
           ) hit
         )
-        update price_alarms a set fired_at = ${firedAt.toISOString()}::timestamptz, fired_price = crossed.price
+        update price_alarms a set fired_at = ${firedAt.toISOString()}::timestamptz, fired_price = crossed.price,
+          fired_source = ${source}
         from crossed
         where a.id = crossed.id and a.fired_at is null
           and case a.direction when 'above' then a.target_price <= crossed.price else a.target_price >= crossed.price end
         returning a.id::text as id, a.user_id::text as user_id, a.coin_abbr, a.kind, a.direction, a.target_price,
           a.percent, a.base_price, (extract(epoch from a.created_at) * 1000)::float8 as created_ms,
-          (extract(epoch from a.fired_at) * 1000)::float8 as fired_ms, a.fired_price,
+          (extract(epoch from a.fired_at) * 1000)::float8 as fired_ms, a.fired_price, a.fired_source,
           (extract(epoch from a.seen_at) * 1000)::float8 as seen_ms`);
       return (result as unknown as { rows: unknown[] }).rows.map(readFired);
     },

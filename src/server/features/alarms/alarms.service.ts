@@ -1,14 +1,17 @@
 import { ALARM_ARMED_MAX } from "../../../contract/alarms.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { MarketService } from "../market/market.service.ts";
+import type { MarketView } from "../market/market-view.ts";
 import type { AlarmService } from "./alarm-ports.ts";
 import { alarmErrors, alarmTarget, rearmTarget } from "./alarm-rules.ts";
-import { priceAlarmOf, viewOrUndefined } from "./alarm-view.ts";
-import type { AlarmsRepository } from "./alarms.repository.ts";
+import { priceAlarmOf, sourceNow, viewOrUndefined } from "./alarm-view.ts";
+import type { AlarmRow, AlarmsRepository } from "./alarms.repository.ts";
 
 export interface AlarmServiceDeps {
   repository: AlarmsRepository;
   market: Pick<MarketService, "view">;
+  /** the market provider's configured name: the source of armed alarms before the first snapshot */
+  providerName: () => string;
   clock: Clock;
 }
 
@@ -17,7 +20,9 @@ export interface AlarmServiceDeps {
  * snapshot now, listed armed first, re-armed only when asked. Firing is the evaluator's (alarm-evaluator.ts).
  */
 export function createAlarmService(deps: AlarmServiceDeps): AlarmService {
-  const { repository, market, clock } = deps;
+  const { repository, market, clock, providerName } = deps;
+  const answer = (row: AlarmRow, view: MarketView | undefined) =>
+    priceAlarmOf(row, view, sourceNow(view, providerName));
 
   /** the coin's price now; a coin the snapshot does not price cannot be watched */
   const priceNow = (coinAbbr: string) => {
@@ -34,7 +39,7 @@ export function createAlarmService(deps: AlarmServiceDeps): AlarmService {
       const rows = await repository.list(userId);
       const view = viewOrUndefined(market);
       return {
-        list: rows.map((row) => priceAlarmOf(row, view)),
+        list: rows.map((row) => answer(row, view)),
         armed: rows.filter((row) => row.firedAt === null).length,
         armedMax: ALARM_ARMED_MAX,
         unseen: rows.filter((row) => row.firedAt !== null && row.seenAt === null).length,
@@ -46,7 +51,7 @@ export function createAlarmService(deps: AlarmServiceDeps): AlarmService {
       const target = alarmTarget(body, now.price);
       const stored = await repository.add(userId, { coinAbbr: now.coinAbbr, ...target }, clock.now());
       if (!stored.ok) throw alarmErrors.limitReached();
-      return priceAlarmOf(stored.row, now.view);
+      return answer(stored.row, now.view);
     },
 
     async remove(userId, id) {
@@ -60,7 +65,7 @@ export function createAlarmService(deps: AlarmServiceDeps): AlarmService {
       );
       if (!result) throw alarmErrors.notFound(id);
       if (!result.ok) throw alarmErrors.limitReached();
-      return priceAlarmOf(result.row, viewOrUndefined(market));
+      return answer(result.row, viewOrUndefined(market));
     },
 
     async seen(userId, body) {

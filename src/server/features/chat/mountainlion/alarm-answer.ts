@@ -1,3 +1,4 @@
+import { amountText } from "../../../../contract/number-format.ts";
 import { alarmRefusalTexts } from "../tools/price-alarm-tool.ts";
 import type { PriceAlarmRefusedOutput, PriceAlarmSetOutput } from "../tools/tool-outputs.ts";
 import { type AnswerLanguage, formatPercent, formatPrice } from "./format.ts";
@@ -47,7 +48,7 @@ export function alarmQuestion(intent: AlarmIntent, language: L): string {
       : `Which coin should the alarm watch? Tell me the coin and a price or a move, for example ${EXAMPLES.en}.`;
   }
   if (ask.kind === "unsigned") {
-    const move = `${ask.percent}%`;
+    const move = `${amountText(ask.percent)}%`;
     return c
       ? `${symbol} 涨 ${move} 还是跌 ${move}？例如 *${symbol} 涨 ${move} 时提醒我* 或 *${symbol} 跌 ${move} 时提醒我*。`
       : `Should ${symbol} rise ${move} or fall ${move}? For example *alert me if ${symbol} rises ${move}* or *alert me if ${symbol} falls ${move}*.`;

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { alarmLimitTexts as limits } from "../../../../contract/alarms.ts";
 import type { ChatCitation } from "../../../../contract/chat.ts";
 import { ApiError } from "../../../api-error.ts";
 import type { ChatAlarms, ChatListedCoin, ChatMarket, ChatMarketView } from "./chat-data.ts";
@@ -29,20 +30,22 @@ export const alarmRefusalTexts: Readonly<Record<string, { en: string; zh: string
     zh: "这个币没有市场价格，无法为它设置提醒。",
   },
   alarmPriceAbsurd: {
-    en: "This price is too far from the current price (more than 100 times either way).",
-    zh: "这个价格离当前价格太远（高于或低于 100 倍以上）。",
+    en: `This price is too far from the current price (more than ${limits.factor} times either way).`,
+    zh: `这个价格离当前价格太远（高于或低于 ${limits.factor} 倍以上）。`,
   },
   alarmPercentOutOfRange: {
-    en: "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%.",
-    zh: "涨跌幅至少为 0.1%，跌幅最多 99%，涨幅最多 10000%。",
+    en:
+      `The move must be at least ${limits.min}%, a fall of at most ${limits.fall}% ` +
+      `or a rise of at most ${limits.rise}%.`,
+    zh: `涨跌幅至少为 ${limits.min}%，跌幅最多 ${limits.fall}%，涨幅最多 ${limits.rise}%。`,
   },
   alarmAlreadyCrossed: {
     en: "The price is already past this target. Choose the other direction or another price.",
     zh: "价格已经越过这个目标。请选择另一个方向或另一个价格。",
   },
   alarmLimitReached: {
-    en: "You have the most armed alarms allowed (20). Delete one first.",
-    zh: "你已达到可同时生效的提醒上限（20 个）。请先删除一个。",
+    en: `You have the most armed alarms allowed (${limits.max}). Delete one first.`,
+    zh: `你已达到可同时生效的提醒上限（${limits.max} 个）。请先删除一个。`,
   },
   invalidValue: {
     en: "The alarm's price or move is not a number it can watch.",
