@@ -41,15 +41,17 @@ export async function storedAlarm(id: number): Promise<StoredAlarm> {
 
 /**
  * Stands in for the market crossing an armed alarm. The replay's prices change once an hour of market time (its
- * candles are hourly) and it moves with the wall clock, so a test cannot wait for it to reach a target. Instead the
- * stored target moves 1 % behind the price the alarm was set at (below it for a rise, above it for a fall): the
- * next market tick (every 15 s), whose price is the one the alarm was set at, crosses it as a move of the market
- * would, and everything after (the tick's evaluation, the push to the account's stream, the popup) is the app's own.
+ * candles are hourly) and it moves with the wall clock, so a test cannot wait for it to reach a target, nor know the
+ * next tick's price: near an hour's turn it may move either way. Instead the stored target moves far behind the
+ * price the alarm was set at, to half of it for a rise and to double it for a fall: no hourly move of the replay
+ * comes near that, so the next market tick (every 15 s) crosses it whatever its price, as a move of the market would,
+ * and everything after (the tick's evaluation, the push to the account's stream, the popup) is the app's own. What
+ * the popup says is then checked against what the server stored when it fired (firedAlarm), not a predicted price.
  */
 export async function crossOnNextTick(id: number): Promise<StoredAlarm> {
   const updated = await queryE2e<{ id: string }>(
     `update price_alarms
-       set target_price = case direction when 'above' then base_price * 0.99 else base_price * 1.01 end
+       set target_price = case direction when 'above' then base_price / 2 else base_price * 2 end
      where id = $1 and fired_at is null
      returning id::text`,
     [id],
@@ -58,7 +60,7 @@ export async function crossOnNextTick(id: number): Promise<StoredAlarm> {
   return storedAlarm(id);
 }
 
-/** Waits for the server to fire the alarm (the tick evaluator) and answers it as stored then. */
+/** Waits for the server to fire the alarm (the tick evaluator) and answers it as stored then: target, fired price. */
 export async function firedAlarm(id: number): Promise<StoredAlarm & { firedPrice: number }> {
   let stored: StoredAlarm | undefined;
   // one market refresh (15 s) and its evaluation, with room for a loaded machine

@@ -16,7 +16,8 @@ type MockWindow = { __telegramMock: { callsOf(method: string): unknown[] } };
 
 /**
  * From the token page: sets an alarm on ETH 5 % above the price, checks what was stored, lets the market cross it
- * (see crossOnNextTick) and answers the popup that opens wherever the user is; the bell's popover then lists it.
+ * (see crossOnNextTick) and answers the popup that opens wherever the user is, checked against the fired alarm as
+ * the server stored it; the bell's popover then lists it.
  */
 async function setAndReceiveAlarm(page: Page, testInfo: TestInfo) {
   const price = await tokenPrice(page, "ETH");
@@ -44,15 +45,20 @@ async function setAndReceiveAlarm(page: Page, testInfo: TestInfo) {
   expect((await stream).status()).toBe(200);
   await expect(bell(page)).toBeVisible();
   const crossed = await crossOnNextTick(data.id);
+  expect(crossed).toMatchObject({ direction: "above", firedPrice: null });
+  // the popup says what the server stored when the alarm fired: the price of the tick and the target it crossed
   const fired = await firedAlarm(data.id);
+  expect(fired.target).toBe(crossed.target);
   const popup = page.getByRole("dialog", { name: "Price alarm" });
   await expect(popup).toBeVisible();
   await expect(popup.getByText("ETH/USDT")).toBeVisible();
   await expect(
-    popup.getByText(`ETH rose to ${priceText(fired.firedPrice)} (target ${priceText(crossed.target)})`),
+    popup.getByText(`ETH rose to ${priceText(fired.firedPrice)} (target ${priceText(fired.target)})`),
   ).toBeVisible();
   await expect(popup.getByText(/^Source: Binance \(replay\), market time /)).toBeVisible();
-  await expect(popup.getByRole("button", { name: "Re-arm" })).toBeVisible();
+  // the price is far past a price alarm's target (crossOnNextTick): re-arming would be refused, a new one is offered
+  await expect(popup.getByRole("button", { name: "Set a new alarm" })).toBeVisible();
+  await expect(popup.getByRole("button", { name: "Re-arm" })).toHaveCount(0);
   await shot(page, testInfo, "alarms-popup");
   await popup.getByRole("button", { name: "OK" }).click();
   await expect(popup).toBeHidden();
@@ -65,7 +71,7 @@ async function setAndReceiveAlarm(page: Page, testInfo: TestInfo) {
   const item = popover.getByRole("list", { name: "Price alarms" }).getByRole("listitem");
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`ETH rose to ${priceText(fired.firedPrice)}`);
-  await expect(item.getByRole("button", { name: "Re-arm" })).toBeVisible();
+  await expect(item.getByRole("button", { name: "Set a new alarm" })).toBeVisible();
   await shot(page, testInfo, "alarms-popover");
   await item.getByRole("button", { name: "Delete" }).click();
   await expect(popover.getByText("No price alarms yet. Set one from a token's page.")).toBeVisible();
