@@ -178,6 +178,8 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     expect(await orderOf(bob, placed.orderId)).toMatchObject({ status: "executing", triggerPrice: 3150 });
     expect(await sentCount(world, bob.address)).toBe(0);
 
+    // an executing order is left to its run for a minute (another node may be executing it); then it is resumed
+    world.clock.advance(61_000);
     await world.restart();
     const done = await orderOf(bob, placed.orderId);
     expect(done).toMatchObject({ status: "completed", statusReason: null });
@@ -217,7 +219,8 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     expect(await orderOf(carol, placed.orderId)).toMatchObject({ status: "executing" });
     expect(await sentCount(world, carol.address)).toBe(0);
 
-    // nothing of the swap was signed: open again, the attempt's swap order cancelled
+    // nothing of the swap was signed: open again a minute on, the attempt's swap order cancelled
+    world.clock.advance(61_000);
     await world.restart();
     expect(await orderOf(carol, placed.orderId)).toMatchObject({ status: "open", swapOrderId: null });
     expect(await sentCount(world, carol.address)).toBe(0);

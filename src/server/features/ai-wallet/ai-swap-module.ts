@@ -142,7 +142,7 @@ export function createAiSwapModule(deps: AiSwapModuleDeps) {
     pubsub: deps.pubsub,
     repository,
     executor,
-    resumeSwaps: () => swaps.resume(),
+    resumeSwaps: (held) => swaps.resume(held),
     clock,
     logger,
     leaseMs: deps.leaseMs,

@@ -181,8 +181,9 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
 
   /**
    * Finds a stored transaction on chain, sending the same bytes again when the chain does not know it: mined (its
-   * receipt), waiting (sent, not mined yet), or replaced (the wallet's nonce moved past it without it). A node that
-   * does not answer throws; the next sweep asks again.
+   * receipt), waiting (sent, not mined yet), or replaced (the wallet's nonce moved past it without it). It reads
+   * receipts without waiting for one, so a sweep over many unmined transactions stays short. A node that does not
+   * answer throws; the next sweep asks again.
    */
   async function settle(chainId: number, signed: SignedTx, from: string): Promise<SettleResult> {
     const client = clientOf(chainId);
@@ -198,7 +199,7 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
         return { state: "waiting" };
       }
     }
-    const receipt = await receiptSoon(client, signed.hash);
+    const receipt = await receiptOf(client, signed.hash);
     if (receipt) return { state: "mined", receipt };
     const used = await client.getTransactionCount({ address: getAddress(from), blockTag: "latest" });
     if (used > signed.nonce) {
@@ -219,6 +220,8 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
     txs: { approveTx: TxRequest | null; swapTx: TxRequest };
     execution: Execution;
     store: ExecutionStore;
+    /** true: a sent approval is waited for (bounded, in a request); false: read once (a sweep never waits) */
+    wait: boolean;
   }): Promise<AdvanceResult> {
     const { userId, txs, store } = args;
     const { swapTx } = txs;
@@ -237,7 +240,10 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
       const step = await sendStep(userId, store, "approve", txs.approveTx);
       if (step.state !== "sent") return step;
       logger.info({ orderId, hash: step.signed.hash }, "ai swap: approval sent");
-      approval = (await receiptSoon(client, step.signed.hash)) ?? "waiting";
+      const receipt = args.wait
+        ? await receiptSoon(client, step.signed.hash)
+        : await receiptOf(client, step.signed.hash).catch(() => undefined);
+      approval = receipt ?? "waiting";
     }
     if (approval === "waiting") return { state: "approving" };
     if (approval === "replaced") return { state: "stopped", reason: "txNotFound" };

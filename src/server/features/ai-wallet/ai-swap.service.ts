@@ -61,13 +61,17 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
     logger.info({ orderId: row.orderId, reason }, "ai swap failed");
   }
 
-  /** moves the order on as far as it goes now; the order's swap is then followed by the tracker */
-  async function run(row: SwapOrderRow, execution: Execution): Promise<void> {
+  /**
+   * moves the order on as far as it goes now; the order's swap is then followed by the tracker. `wait`: in a request
+   * the approval and the swap are waited for (bounded); a sweep only reads what the chain has now.
+   */
+  async function run(row: SwapOrderRow, execution: Execution, wait: boolean): Promise<void> {
     const txs = readTxs(row.txs);
     const result = await sender.advance({
       userId: row.userId,
       txs,
       execution,
+      wait,
       store: {
         orderId: row.orderId,
         save: (kind, signed) => repository.save(row.id, execution.claim, kind, signed, clock.now()),
@@ -75,7 +79,7 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
     });
     if (result.state === "stopped") await fail(row, result.reason);
     if (result.state !== "sent") return;
-    await sender.receiptSoon(txs.swapTx.chainId, result.swap.hash);
+    if (wait) await sender.receiptSoon(txs.swapTx.chainId, result.swap.hash);
     const current = await orders.byId(row.id);
     if (current) await tracker.check(current);
   }
@@ -111,7 +115,7 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
     // another request with the same requestId opened it and sends it
     if (!claimed) return swap.orderStatus(userId, row.orderId);
     try {
-      await run(claimed, execution);
+      await run(claimed, execution, true);
     } catch (error) {
       const current = await orders.byId(row.id);
       if (current && executionOf(current)?.swap) {
@@ -133,9 +137,11 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
    * (txNotFound); one whose approval was sent gets its swap once the approval is mined; one with nothing signed
    * fails (txNotFound): a market swap is sent at once or not at all, never minutes after the user asked.
    */
-  async function resume(): Promise<number> {
+  async function resume(held: () => Promise<boolean> = async () => true): Promise<number> {
     const rows = await repository.unfinished(new Date(clock.now().getTime() - AI_SWAP_RESUME_AFTER_MS), RESUME_BATCH);
     for (const row of rows) {
+      // the sweep's lease is renewed between orders; a node that lost it leaves the rest to the new holder
+      if (!(await held())) break;
       try {
         const execution = executionOf(row);
         if (!execution) continue;
@@ -146,7 +152,7 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
         }
         if (!execution.swap) {
           // the approval is on its way (or mined): the swap follows it
-          await run(row, execution);
+          await run(row, execution, false);
           continue;
         }
         const settled = await sender.settle(row.fromChainId, execution.swap, row.fromAddress);

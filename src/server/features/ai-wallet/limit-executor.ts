@@ -75,6 +75,10 @@ export function limitMinimum(
  * A refusal about a service being down (a quote source, the chain's node) or the AI wallet not configured now, not
  * about the order: tried again later.
  */
+/** An executing order untouched this long is taken as left by its run (a node died, a sweep ended). */
+export const LIMIT_RESUME_AFTER_MS = 60_000;
+const RESUME_BATCH = 200;
+
 const isTransient = (error: ApiError) => error.status >= 500 || error.key === "aiWalletUnavailable";
 
 export function createLimitExecutor(deps: LimitExecutorDeps) {
@@ -252,6 +256,8 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
       userId: row.userId,
       txs: { approveTx: opened.approveTx, swapTx: opened.swapTx },
       execution: { claim },
+      // a sweep never waits for the chain: an approval not mined at once is followed on a later sweep
+      wait: false,
       store: {
         orderId: row.orderId,
         save: (kind, signed) => repository.save(row.id, claim, kind, signed, clock.now()),
@@ -270,9 +276,15 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     if (current) await finishFromChain(current);
   }
 
-  /** finishes or sends back every executing order a run left (at start and on each sweep) */
-  async function resume(): Promise<void> {
-    for (const row of await repository.executing(200)) {
+  /**
+   * finishes or sends back the executing orders a run left (at start and on each sweep): only those untouched for
+   * LIMIT_RESUME_AFTER_MS, so an order another node is executing right now is left to it. `held` renews the sweep's
+   * lease between orders; once it is lost the rest is left to the node that holds it.
+   */
+  async function resume(held: () => Promise<boolean> = async () => true): Promise<void> {
+    const before = new Date(clock.now().getTime() - LIMIT_RESUME_AFTER_MS);
+    for (const row of await repository.executing(before, RESUME_BATCH)) {
+      if (!(await held())) return;
       const execution = limitExecutionOf(row);
       if (!execution) continue;
       try {
@@ -284,7 +296,15 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     }
   }
 
-  return { execute, resume, notify: tell };
+  /** sends orders this run claimed and did not start back to open (the sweep lost its lease) */
+  async function release(rows: LimitOrderRow[]): Promise<void> {
+    for (const row of rows) {
+      const execution = limitExecutionOf(row);
+      if (execution && !execution.swap) await back(row, execution.claim, null);
+    }
+  }
+
+  return { execute, resume, release, notify: tell };
 }
 
 export type LimitExecutor = ReturnType<typeof createLimitExecutor>;

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql, TransactionRollbackError } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  TransactionRollbackError,
+} from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { aiLimitOrders, swapOrders } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -160,12 +174,12 @@ export function createLimitOrdersRepository(db: Database) {
         .returning();
     },
 
-    /** every executing order (for the sweep to finish or send back) */
-    async executing(limit: number): Promise<LimitOrderRow[]> {
+    /** the executing orders untouched since `before`, oldest first (for the sweep to finish or send back) */
+    async executing(before: Date, limit: number): Promise<LimitOrderRow[]> {
       return db
         .select()
         .from(aiLimitOrders)
-        .where(eq(aiLimitOrders.status, "executing"))
+        .where(and(eq(aiLimitOrders.status, "executing"), lt(aiLimitOrders.updatedAt, before)))
         .orderBy(aiLimitOrders.updatedAt)
         .limit(limit);
     },

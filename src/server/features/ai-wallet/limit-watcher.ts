@@ -22,8 +22,8 @@ export interface LimitWatcherDeps {
   pubsub: PubSub;
   repository: LimitOrdersRepository;
   executor: LimitExecutor;
-  /** finishes the AI market swaps a run left (ai-swap.service resume) */
-  resumeSwaps(): Promise<unknown>;
+  /** finishes the AI market swaps a run left (ai-swap.service resume); `held` renews the lease between orders */
+  resumeSwaps(held: () => Promise<boolean>): Promise<unknown>;
   clock: Clock;
   logger: Logger;
   /** how long the lease is held between ticks (ms) */
@@ -67,22 +67,32 @@ export function createLimitWatcher(deps: LimitWatcherDeps) {
   /** the latest tick's prices not swept yet; null: a sweep without prices (resume only) is due */
   let due: Map<string, number> | null | undefined;
 
+  /** renews the lease; false once another node holds it (the sweep then stops between two orders) */
+  const held = () => pubsub.lease("limit-orders", deps.leaseMs);
+
   async function sweep(prices: Map<string, number> | undefined): Promise<void> {
     const now = clock.now();
     for (const row of await repository.expire(now)) {
       logger.info({ orderId: row.orderId }, "limit order expired");
       executor.notify(row);
     }
-    await executor.resume();
-    await deps.resumeSwaps();
+    await executor.resume(held);
+    if (!(await held())) return;
+    await deps.resumeSwaps(held);
     if (!prices || prices.size === 0) return;
     const claim = randomUUID();
     const retryBefore = new Date(now.getTime() - LIMIT_RETRY_MS);
     for (const symbol of await repository.watchedSymbols()) {
+      if (!(await held())) return;
       const price = prices.get(symbol);
       if (price === undefined) continue;
       const claimed = await repository.claimCrossed({ symbol, price, claim, now, retryBefore, limit: CLAIM_BATCH });
-      for (const row of claimed) {
+      for (const [index, row] of claimed.entries()) {
+        if (!(await held())) {
+          // the lease went to another node: what this run claimed and did not start goes back to open at once
+          await executor.release(claimed.slice(index));
+          return;
+        }
         logger.info({ orderId: row.orderId, symbol, price, limit: row.limitPrice }, "limit order crossed");
         try {
           await executor.execute(row);
