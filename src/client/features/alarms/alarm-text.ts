@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { AlarmDirection, PriceAlarm } from "../../../contract/alarms.ts";
+import type { PriceAlarm } from "../../../contract/alarms.ts";
 import { formatPercentChange } from "../../shared/format/percent-change.ts";
 import { formatPrice } from "../../shared/format/price.ts";
 
@@ -50,17 +50,6 @@ export function alarmRearmedText(alarm: PriceAlarm): MessageDescriptor {
   return alarm.direction === "above"
     ? msg`Alarm re-armed: ${coin} rises to ${target}`
     : msg`Alarm re-armed: ${coin} falls to ${target}`;
-}
-
-/** The side a target lies on from the current price; undefined when it is the price itself (or unknown). */
-export function directionOf(target: number | undefined, current: number): AlarmDirection | undefined {
-  if (target === undefined || !Number.isFinite(target) || target === current) return undefined;
-  return target > current ? "above" : "below";
-}
-
-/** The target a percent move from `current` asks for (the server computes the same from its own price). */
-export function percentTarget(current: number, percent: number): number {
-  return current * (1 + percent / 100);
 }
 
 /**

@@ -4,12 +4,12 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import type { z } from "zod";
 import {
   type AddAlarmBody,
-  ALARM_PERCENT_FALL_MAX,
-  ALARM_PERCENT_MIN,
-  ALARM_PERCENT_RISE_MAX,
   ALARM_PRICE_FACTOR_MAX,
   type AlarmDirection,
   type AlarmKind,
+  alarmDirectionOf,
+  percentInRange,
+  percentTarget,
 } from "../../../../contract/alarms.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import type { marketSourceSchema } from "../../../../contract/market.ts";
@@ -24,7 +24,7 @@ import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { RadioGroup } from "../../../shared/ui/RadioGroup.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import { useToast } from "../../../shared/ui/Toast.tsx";
-import { alarmSetText, directionOf, parseTypedNumber, percentTarget } from "../alarm-text.ts";
+import { alarmSetText, parseTypedNumber } from "../alarm-text.ts";
 import { useAlarmActions } from "../api/alarm-api.ts";
 import "./alarms.css";
 
@@ -60,7 +60,7 @@ function checkPrice(text: string, current: number, direction: AlarmDirection | u
   if (price > current * ALARM_PRICE_FACTOR_MAX || price < current / ALARM_PRICE_FACTOR_MAX) {
     return { price: messageKeyText.alarmPriceAbsurd };
   }
-  const side = directionOf(price, current);
+  const side = alarmDirectionOf(price, current);
   if (side === undefined || (direction !== undefined && direction !== side)) {
     return { direction: messageKeyText.alarmAlreadyCrossed };
   }
@@ -71,9 +71,7 @@ function checkPercent(text: string): Errors {
   if (!text.trim()) return { percent: messageKeyText.required };
   const percent = parseTypedNumber(text);
   if (percent === undefined) return { percent: messageKeyText.invalidValue };
-  if (Math.abs(percent) < ALARM_PERCENT_MIN || percent < -ALARM_PERCENT_FALL_MAX || percent > ALARM_PERCENT_RISE_MAX) {
-    return { percent: messageKeyText.alarmPercentOutOfRange };
-  }
+  if (!percentInRange(percent)) return { percent: messageKeyText.alarmPercentOutOfRange };
   return {};
 }
 
@@ -103,7 +101,7 @@ export function SetAlarmDialog({ open, onClose, coin }: SetAlarmDialogProps) {
   const abbr = coin.coinAbbr;
   const current = coin.price;
   const targetPrice = parseTypedNumber(priceText);
-  const direction = chosenDirection ?? directionOf(targetPrice, current);
+  const direction = chosenDirection ?? (targetPrice === undefined ? undefined : alarmDirectionOf(targetPrice, current));
   const percent = parseTypedNumber(percentText);
   const percentPreview =
     percent !== undefined && percent !== 0 && percent > -100 ? percentTarget(current, percent) : undefined;
