@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { LimitOrder } from "../../../contract/ai-wallet.ts";
 import { type AlarmEvent, alarmRoutes, pushTicketDataSchema } from "../../../contract/alarms.ts";
 import { API_PREFIX } from "../../../contract/constants.ts";
 import type { helloEventSchema, tickEventSchema } from "../../../contract/market.ts";
@@ -18,9 +19,11 @@ export interface LiveEvents {
   news: NewsItemData;
   /** one of the signed-in account's price alarms fired (only on a stream opened with a ticket) */
   alarm: AlarmEvent;
+  /** one of the signed-in account's limit orders completed, failed or expired (only on a stream opened with a ticket) */
+  limitOrder: LimitOrder;
 }
 export type LiveEventName = keyof LiveEvents;
-export const liveEventNames: readonly LiveEventName[] = ["hello", "lang", "tick", "news", "alarm"];
+export const liveEventNames: readonly LiveEventName[] = ["hello", "lang", "tick", "news", "alarm", "limitOrder"];
 
 export type LiveListener<E extends LiveEventName> = (data: LiveEvents[E]) => void;
 
