@@ -279,7 +279,7 @@ export const aiWalletRoutes = {
     body: preWithdrawBodySchema,
     maxBodyBytes: 1024,
     data: preWithdrawDataSchema,
-    errors: [331, 1001, 3001, 4001],
+    errors: [331, 1001, 2015, 3001, 4001, 4003],
   },
   aiAccountWithdraw: {
     method: "post",
@@ -289,7 +289,7 @@ export const aiWalletRoutes = {
     body: withdrawBodySchema,
     maxBodyBytes: 1024,
     data: withdrawalSchema,
-    errors: [331, 1001, 2006, 2015, 4001],
+    errors: [331, 1001, 2006, 2015, 3001, 4001],
   },
   aiAccountWithdrawals: {
     method: "get",
@@ -305,7 +305,7 @@ export const aiWalletRoutes = {
     summary: "Email a code that confirms exporting the AI wallet's key",
     tag: "ai-wallet",
     data: z.object({ email: z.string() }),
-    errors: [1001, 4001],
+    errors: [1001, 2015, 4001, 4003],
   },
   aiAccountExport: {
     method: "post",

@@ -8,15 +8,25 @@ import type { SwapSettings } from "./config-swap.ts";
  * (their nodes are the swap settings'), and the daily exchange limit. config.ts reads the environment and hands it here.
  */
 
-/** The master key: its bytes are handed out on request only; printing or serialising it shows "[redacted]". */
+/**
+ * The master key: its bytes are handed out on request only; printing or serialising it shows "[redacted]". Once the
+ * key custody holds its own copy, destroy() zeroes these bytes, so the settings keep no usable key.
+ */
 export class MasterKey {
   readonly #bytes: Buffer;
+  #destroyed = false;
   constructor(bytes: Uint8Array) {
     this.#bytes = Buffer.from(bytes);
   }
-  /** a copy of the 32 bytes */
+  /** a copy of the 32 bytes; throws after destroy() */
   bytes(): Buffer {
+    if (this.#destroyed) throw new Error("the master key was handed to the key custody and destroyed here");
     return Buffer.from(this.#bytes);
+  }
+  /** zeroes the bytes; later calls of bytes() throw */
+  destroy(): void {
+    this.#bytes.fill(0);
+    this.#destroyed = true;
   }
   toJSON(): string {
     return "[redacted]";

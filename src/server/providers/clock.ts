@@ -5,6 +5,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The start (00:00 UTC) of the UTC day `now` is in: where the daily limits count from. */
+export const startOfUtcDay = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
 /** A clock tests set and advance. */
 export function manualClock(start: Date = new Date()): Clock & { advance(ms: number): void; set(date: Date): void } {
   let current = start.getTime();

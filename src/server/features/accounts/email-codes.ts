@@ -40,7 +40,10 @@ function codeMatches(stored: string, code: string): boolean {
 
 const t = emailVerifications;
 
-/** The codes' purposes: sign-up and password reset, and the AI wallet's withdrawal and key export confirmations. */
+/**
+ * The codes' purposes: sign-up and password reset, and the AI wallet's withdrawal and key export confirmations (whose
+ * wrong codes are also counted per address across codes: createWrongCodeWindow).
+ */
 export type CodeScene = EmailScene | "AI_WITHDRAW" | "AI_EXPORT";
 
 /**
@@ -65,6 +68,9 @@ export function createEmailCodes(db: Database, clock: Clock) {
   };
 
   return {
+    /** whether the address and scene are locked now (the AI wallet asks before a check, to tell a guess from none) */
+    locked: (email: string, scene: CodeScene) => lockedNow(email, scene, clock.now()),
+
     async issue(email: string, scene: CodeScene): Promise<IssueResult> {
       const now = clock.now();
       const code = newSixDigitCode();
@@ -135,3 +141,70 @@ export function createEmailCodes(db: Database, clock: Clock) {
 }
 
 export type EmailCodes = ReturnType<typeof createEmailCodes>;
+
+/** The rules of an account's wrong codes counted across the codes it is sent (sending a new code resets nothing). */
+export interface WrongCodeWindow {
+  /** the row's scene: one counter per address, apart from the codes' own rows */
+  scene: "AI_WRONG_CODES";
+  /** wrong codes within `windowMs` that lock the address */
+  max: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+export type WindowResult = { status: "open"; count: number } | { status: "locked" };
+
+/**
+ * A count of an address's wrong codes that outlives each code (the AI wallet's scenes): a code allows 3 guesses, and a
+ * new code may be asked for every 60 s, so without it guesses would only be slowed. The counter is a row of
+ * email_verifications under its own scene (no code in it): `sentAt` starts its window, `expiresAt` ends it,
+ * `failedAttempts` counts and `lockedUntil` locks. The sign-up and reset codes do not use it.
+ */
+export function createWrongCodeWindow(db: Database, clock: Clock, rules: WrongCodeWindow) {
+  const key = (email: string) => and(eq(t.email, email), eq(t.scene, rules.scene));
+  return {
+    /** locked, or the wrong codes counted in the window so far */
+    async state(email: string): Promise<WindowResult> {
+      const now = clock.now();
+      const [row] = await db.select().from(t).where(key(email)).limit(1);
+      if (row?.lockedUntil && row.lockedUntil > now) return { status: "locked" };
+      return { status: "open", count: row && row.expiresAt > now ? row.failedAttempts : 0 };
+    },
+
+    /** counts one wrong code in one statement; the count that reaches `max` locks the address for `lockMs` */
+    async countWrong(email: string): Promise<WindowResult> {
+      const now = clock.now();
+      const windowEnd = new Date(now.getTime() + rules.windowMs);
+      const lockUntil = new Date(now.getTime() + rules.lockMs).toISOString();
+      const nowText = now.toISOString();
+      // a window that ended (or a lock that passed) starts again at this wrong code
+      const stale = sql`(${t.expiresAt} <= ${nowText}::timestamptz or (${t.lockedUntil} is not null and ${t.lockedUntil} <= ${nowText}::timestamptz))`;
+      const next = sql`(case when ${stale} then 1 else ${t.failedAttempts} + 1 end)`;
+      const [row] = await db
+        .insert(t)
+        .values({
+          email,
+          scene: rules.scene,
+          codeHash: "-",
+          sentAt: now,
+          expiresAt: windowEnd,
+          failedAttempts: 1,
+          lockedUntil: rules.max <= 1 ? new Date(lockUntil) : null,
+        })
+        .onConflictDoUpdate({
+          target: [t.email, t.scene],
+          set: {
+            failedAttempts: next,
+            sentAt: sql`case when ${stale} then ${nowText}::timestamptz else ${t.sentAt} end`,
+            expiresAt: sql`case when ${stale} then ${windowEnd.toISOString()}::timestamptz else ${t.expiresAt} end`,
+            lockedUntil: sql`case when ${next} >= ${rules.max} then ${lockUntil}::timestamptz when ${stale} then null else ${t.lockedUntil} end`,
+          },
+        })
+        .returning({ failedAttempts: t.failedAttempts, lockedUntil: t.lockedUntil });
+      if (row?.lockedUntil && row.lockedUntil > now) return { status: "locked" };
+      return { status: "open", count: row?.failedAttempts ?? 1 };
+    },
+  };
+}
+
+export type WrongCodeWindowCounter = ReturnType<typeof createWrongCodeWindow>;

@@ -1,4 +1,4 @@
-import type { Clock } from "../../providers/clock.ts";
+import { type Clock, startOfUtcDay } from "../../providers/clock.ts";
 import { kycNeeded } from "../swap/swap-validation.ts";
 
 /**
@@ -16,8 +16,6 @@ export interface AiWalletDailyLimit {
   /** 331 kycNeeded when today's use and `usd` together pass the limit */
   check(userId: number, usd: number): Promise<void>;
 }
-
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export function createAiWalletDailyLimit(deps: {
   limitUsd: number;

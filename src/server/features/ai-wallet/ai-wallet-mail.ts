@@ -57,6 +57,9 @@ function wordingOf(mail: AiWalletMail, language: MailLanguage, minutes: number):
       };
 }
 
+/** what the outbox copy of a delivered code mail shows instead of the code */
+export const STORED_CODE_PLACEHOLDER = "[code sent by mail, not stored]";
+
 export function aiWalletCodeMail(options: {
   to: string;
   code: string;
@@ -65,18 +68,27 @@ export function aiWalletCodeMail(options: {
   expiresInMinutes: number;
 }): MailMessage {
   const words = wordingOf(options.mail, options.language, options.expiresInMinutes);
-  const text = [words.intro, "", options.code, "", words.expiry, words.ignore, "", words.signature, ""].join("\n");
   const lang = options.language === "cn" ? "zh-CN" : "en";
-  const html = `<!doctype html>
+  const text = (code: string) =>
+    [words.intro, "", code, "", words.expiry, words.ignore, "", words.signature, ""].join("\n");
+  const html = (code: string) => `<!doctype html>
 <html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1a1a1a;line-height:1.5">
 <p>${escapeHtml(words.intro)}</p>
-<p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(options.code)}</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(code)}</p>
 <p>${escapeHtml(words.expiry)}</p>
 <p style="color:#666">${escapeHtml(words.ignore)}</p>
 <p>${escapeHtml(words.signature)}</p>
 </body></html>
 `;
-  return { to: options.to, subject: words.subject, text, html, code: options.code };
+  return {
+    to: options.to,
+    subject: words.subject,
+    text: text(options.code),
+    html: html(options.code),
+    code: options.code,
+    // a delivered mail's stored copy never holds the live code
+    storedWhenDelivered: { text: text(STORED_CODE_PLACEHOLDER), html: html(STORED_CODE_PLACEHOLDER) },
+  };
 }
 
 /** The mail language of a request: Chinese when its Accept-Language prefers zh, else English. */

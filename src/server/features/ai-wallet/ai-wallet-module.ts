@@ -38,6 +38,8 @@ export async function openAiWalletCustody(deps: {
   const masterKey = deps.settings.masterKey?.bytes();
   const custody = masterKey ? createEmbeddedKeyCustody(masterKey) : undefined;
   masterKey?.fill(0);
+  // the custody keeps its own copy: the one in the settings is no longer needed
+  deps.settings.masterKey?.destroy();
   const { stored } = await checkStoredWallets(createAiWalletsRepository(deps.db), custody);
   if (!custody) {
     deps.logger.warn(

@@ -14,11 +14,12 @@ import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { MailLanguage } from "../../providers/mail/verification-mail.ts";
 import type { SanctionsCheck } from "../compliance/sanctions.ts";
+import { sanctionedAddress } from "../compliance/sanctions-error.ts";
 import { chainNotSupported } from "../swap/chains/chain-errors.ts";
 import type { ChainTable, TokenLists, WalletBalances } from "../swap/ports.ts";
 import type { AiWalletCodes } from "./ai-wallet-codes.ts";
 import type { AiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
-import { addressRefused, aiWalletEmailOnly, aiWalletMissing, aiWalletUnavailable } from "./ai-wallet-errors.ts";
+import { aiWalletEmailOnly, aiWalletMissing, aiWalletUnavailable } from "./ai-wallet-errors.ts";
 import type { AiWalletKeys } from "./ai-wallet-keys.ts";
 import type { AiWalletSigner, KeyCustody } from "./ai-wallet-ports.ts";
 import type { AiWalletsRepository } from "./ai-wallets.repository.ts";
@@ -171,7 +172,7 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
           detail: { from: body.fromAddress, reason: "sanctionedAddress" },
           at: clock.now(),
         });
-        throw addressRefused("fromAddress", "sanctionedAddress", "fromAddress is on the sanctions list");
+        throw sanctionedAddress("fromAddress");
       }
       // an EIP-681 address URI (as the USDT deposit's QR codes are), which wallets open on the right chain
       const qrCode = await QRCode.toDataURL(`ethereum:${holder.address}@${body.chainId}`, {
@@ -209,6 +210,9 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
         { kind: "export", address: holder.address },
         language,
       );
+      await wallets
+        .audit({ userId, address: holder.address, action: "export_code_sent", detail: {}, at: clock.now() })
+        .catch((error: unknown) => deps.logger.error({ err: error }, "AI wallet: an export code was not audited"));
       return { email: maskEmail(holder.email) };
     },
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type PublicClient, parseTransaction } from "viem";
 import type { z } from "zod";
 import {
   AI_WALLET_CODE_TTL_MINUTES,
@@ -7,6 +8,7 @@ import {
   type withdrawBodySchema,
   type withdrawInfoBodySchema,
 } from "../../../contract/ai-wallet.ts";
+import { ErrorCode } from "../../../contract/errors.ts";
 import { isNativeToken, NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
@@ -27,10 +29,11 @@ import {
   type WithdrawalToken,
 } from "./ai-withdrawals.repository.ts";
 import { type Amounts, formatAmount, parseAmount } from "./amounts.ts";
-import type { NonceLanes } from "./nonce-lanes.ts";
+import { createNonceLanes, type NonceLanes } from "./nonce-lanes.ts";
 import { checkDestination } from "./withdraw-address.ts";
 import {
   broadcast,
+  minedNonceOf,
   nativeGasCost,
   planTransfer,
   receiptOf,
@@ -44,7 +47,8 @@ import {
  * amount and balance with the gas kept back, the address allow rule, sanctions, the daily limit), confirmed by an
  * emailed code, checked again, signed in the wallet's nonce lane, stored as signed (status sending) before the
  * broadcast, broadcast (sent), and followed to completed or fail. A stored signed transaction is only ever sent
- * again, never signed a second time. Every refusal is written to the audit log; nothing moves on any refusal.
+ * again, never signed a second time. Every refusal, code mailed and broadcast outcome is written to the audit log;
+ * nothing moves on any refusal.
  */
 
 /** the signed-in email account and its AI wallet */
@@ -79,6 +83,21 @@ export interface AiWithdrawDeps {
 const LIST_MAX = 50;
 /** rows the tracker looks at per sweep */
 const SWEEP_BATCH = 100;
+/**
+ * Sweeps in a row that must find a sent withdrawal without a receipt while the wallet's mined nonce is past its own
+ * before it is failed (txNotFound): another transaction took its nonce, so it can never be mined.
+ */
+const NONCE_TAKEN_CHECKS = 2;
+
+/** a requestId used before for another withdrawal (chain, token, amount or address differ) */
+const idempotencyConflict = () =>
+  new ApiError(
+    ErrorCode.RequestFailed,
+    "idempotencyConflict",
+    409,
+    [{ field: "requestId", key: "idempotencyConflict" }],
+    "this requestId was used for another withdrawal",
+  );
 
 /** "ab***@example.com" */
 export function maskEmail(email: string): string {
@@ -86,6 +105,32 @@ export function maskEmail(email: string): string {
   if (at < 0) return "***";
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
 }
+
+/** a requestId's stored withdrawal asked for again: the same chain, token, amount and destination */
+function sameRequest(
+  row: WithdrawalRow,
+  body: { chainId: number; tokenAddress: string; amount: string; toAddress: string },
+): boolean {
+  const token = readWithdrawalToken(row.token);
+  const sameToken =
+    (isNativeToken(token.address) && isNativeToken(body.tokenAddress)) ||
+    token.address.toLowerCase() === body.tokenAddress.trim().toLowerCase();
+  let sameAmount: boolean;
+  try {
+    sameAmount = parseAmount(body.amount, token.decimals).raw === parseAmount(row.amount, token.decimals).raw;
+  } catch {
+    sameAmount = false;
+  }
+  return (
+    row.chainId === body.chainId &&
+    sameToken &&
+    sameAmount &&
+    row.toAddress.toLowerCase() === body.toAddress.trim().toLowerCase()
+  );
+}
+
+/** signed: answered as it stands, never signed or sent again */
+const moving = (row: WithdrawalRow) => ["sending", "sent", "completed", "fail"].includes(row.status);
 
 interface Checked {
   netWork: string;
@@ -98,6 +143,10 @@ interface Checked {
 
 export function createAiWithdrawService(deps: AiWithdrawDeps) {
   const { withdrawals, wallets, chains, tokens, balances, codes, clock, logger } = deps;
+  /** one aiAccountWithdraw of a withdrawal at a time on this node: a second waits, then answers the row as it stands */
+  const claims = createNonceLanes(undefined);
+  /** sent withdrawals whose nonce another mined transaction took, and the sweeps in a row that saw it */
+  const nonceTaken = new Map<string, number>();
 
   const view = (row: WithdrawalRow): Withdrawal => ({
     withdrawId: row.withdrawId,
@@ -112,6 +161,28 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   });
+
+  /** an event of the withdrawal written to the audit log; a failed write is logged, the event stands */
+  async function record(
+    row: Pick<WithdrawalRow, "userId" | "withdrawId" | "chainId" | "txHash">,
+    address: string | undefined,
+    action: string,
+    detail: Record<string, string | number | boolean | null> = {},
+  ): Promise<void> {
+    const owner = address ?? (await wallets.find(row.userId).catch(() => undefined))?.address;
+    if (!owner) return;
+    await wallets
+      .audit({
+        userId: row.userId,
+        address: owner,
+        action,
+        chainId: row.chainId,
+        txHash: row.txHash,
+        detail: { withdrawId: row.withdrawId, ...detail },
+        at: clock.now(),
+      })
+      .catch((error: unknown) => logger.error({ err: error, action }, "AI wallet: a withdrawal event was not audited"));
+  }
 
   /** the refusal written to the audit log, then thrown */
   async function audited<T>(
@@ -215,7 +286,46 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     balances.forget(row.toAddress, row.chainId);
     const owner = await wallets.find(row.userId);
     if (owner) balances.forget(owner.address, row.chainId);
+    if (changed) {
+      await record(
+        changed,
+        owner?.address,
+        outcome.outcome === "sent" ? "withdraw_sent" : "withdraw_broadcast_failed",
+        outcome.outcome === "sent" ? {} : { reason: outcome.reason },
+      );
+    }
     return changed ?? (await withdrawals.find(row.userId, row.withdrawId)) ?? row;
+  }
+
+  /**
+   * A sent withdrawal without a receipt: failed (txNotFound) once NONCE_TAKEN_CHECKS sweeps in a row found the
+   * wallet's mined nonce past its own, for then another transaction took its nonce and it will never be mined.
+   */
+  async function checkNonceTaken(row: WithdrawalRow, client: PublicClient) {
+    const owner = await wallets.find(row.userId);
+    if (!owner || !row.rawTx) return row;
+    const nonce = parseTransaction(row.rawTx as `0x${string}`).nonce;
+    const mined = await minedNonceOf(client, owner.address as `0x${string}`);
+    if (nonce === undefined || mined === undefined || mined <= nonce) {
+      nonceTaken.delete(row.withdrawId);
+      return row;
+    }
+    const seen = (nonceTaken.get(row.withdrawId) ?? 0) + 1;
+    if (seen < NONCE_TAKEN_CHECKS) {
+      nonceTaken.set(row.withdrawId, seen);
+      return row;
+    }
+    nonceTaken.delete(row.withdrawId);
+    const failed = await withdrawals.transition(row.withdrawId, "sent", {
+      status: "fail",
+      statusReason: "txNotFound",
+      updatedAt: clock.now(),
+    });
+    if (!failed) return row;
+    logger.warn({ withdrawId: row.withdrawId, nonce }, "AI withdrawal: its nonce was taken by another transaction");
+    balances.forget(owner.address, row.chainId);
+    await record(failed, owner.address, "withdraw_failed", { reason: "txNotFound", nonce });
+    return failed;
   }
 
   /** a sent withdrawal's receipt: completed or fail once mined */
@@ -223,12 +333,21 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     const client = chains.client(row.chainId);
     if (!client || !row.txHash) return row;
     const status = await receiptOf(client, row.txHash as `0x${string}`);
-    if (status === undefined) return row;
+    if (status === undefined) return checkNonceTaken(row, client);
+    nonceTaken.delete(row.withdrawId);
     const patch =
       status === "success"
         ? { status: "completed" as const, updatedAt: clock.now() }
         : { status: "fail" as const, statusReason: "reverted", updatedAt: clock.now() };
-    return (await withdrawals.transition(row.withdrawId, "sent", patch)) ?? row;
+    const changed = await withdrawals.transition(row.withdrawId, "sent", patch);
+    if (!changed) return row;
+    await record(
+      changed,
+      undefined,
+      status === "success" ? "withdraw_completed" : "withdraw_failed",
+      status === "success" ? {} : { reason: "reverted" },
+    );
+    return changed;
   }
 
   let sweeping: Promise<number> | undefined;
@@ -241,6 +360,71 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
       if ((await follow(row)).status !== "sent") changed += 1;
     }
     return changed;
+  }
+
+  /** the withdrawal read again, its code spent, checked again, signed, stored and sent */
+  async function sendWithCode(holder: Holder, body: z.output<typeof withdrawBodySchema>): Promise<Withdrawal> {
+    const row = await withdrawals.find(holder.userId, body.withdrawId);
+    if (!row) throw withdrawalNotFound();
+    if (moving(row)) return view(row);
+    if (row.status !== "awaiting_code") throw withdrawalClosed();
+    if (row.expiresAt <= clock.now()) {
+      await withdrawals.transition(row.withdrawId, "awaiting_code", { status: "expired", updatedAt: clock.now() });
+      throw withdrawalClosed();
+    }
+    try {
+      await codes.spend(holder.email, "AI_WITHDRAW", body.code);
+    } catch (error) {
+      // another node's call with the right code may have spent it and sent the withdrawal meanwhile
+      const now = await withdrawals.find(holder.userId, row.withdrawId);
+      if (now && moving(now)) return view(now);
+      throw error;
+    }
+    const token = readWithdrawalToken(row.token);
+    let checked: Checked;
+    try {
+      checked = await check(holder, {
+        chainId: row.chainId,
+        tokenAddress: token.address,
+        amount: row.amount,
+        toAddress: row.toAddress,
+      });
+    } catch (error) {
+      // the code is spent: a withdrawal that no longer passes is closed, and the user starts again
+      await withdrawals.transition(row.withdrawId, "awaiting_code", {
+        status: "cancelled",
+        statusReason: error instanceof ApiError ? error.key : "error",
+        updatedAt: clock.now(),
+      });
+      throw error;
+    }
+    const { entry, client } = chainOf(row.chainId);
+    // the nonce read, the signing, the store and the broadcast in the wallet's lane: no other transaction of the
+    // wallet (a swap at the same moment) takes the same nonce
+    return deps.lanes.run(holder.address, async () => {
+      const tx = await transactionOf(client, entry.netWork, row.chainId, holder.address, checked.plan);
+      const signed = await deps.signer.signTransaction(holder.userId, tx, {
+        action: "sign_withdraw",
+        chainId: row.chainId,
+        detail: {
+          withdrawId: row.withdrawId,
+          to: checked.toAddress,
+          token: token.address,
+          symbol: token.symbol,
+          amount: row.amount,
+          nonce: tx.nonce ?? null,
+        },
+      });
+      // stored before the broadcast: a restart sends these bytes again and never signs another
+      const stored = await withdrawals.transition(row.withdrawId, "awaiting_code", {
+        status: "sending",
+        rawTx: signed.raw,
+        txHash: signed.hash,
+        updatedAt: clock.now(),
+      });
+      if (!stored) return view((await withdrawals.find(holder.userId, row.withdrawId)) ?? row);
+      return view(await send(stored));
+    });
   }
 
   return {
@@ -297,7 +481,11 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
         requestId: body.requestId ?? null,
       };
       return audited(holder, "refuse_withdraw", detail, async () => {
-        const answer = (row: WithdrawalRow) => ({ withdrawal: view(row), email: maskEmail(holder.email) });
+        /** the withdrawal a requestId made before: answered again when the body is the same, 409 when it is not */
+        const answer = (row: WithdrawalRow) => {
+          if (!sameRequest(row, body)) throw idempotencyConflict();
+          return { withdrawal: view(row), email: maskEmail(holder.email) };
+        };
         if (body.requestId) {
           const earlier = await withdrawals.findByRequest(holder.userId, body.requestId);
           if (earlier) return answer(earlier);
@@ -347,75 +535,29 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
           });
           throw error;
         }
+        await record(row, holder.address, "withdraw_code_sent", {
+          to: checked.toAddress,
+          token: checked.token.address,
+          amount: checked.amount.text,
+        });
         return answer(row);
       });
     },
 
     async withdraw(holder: Holder, body: z.output<typeof withdrawBodySchema>): Promise<Withdrawal> {
       return audited(holder, "refuse_withdraw", { withdrawId: body.withdrawId }, async () => {
-        const row = await withdrawals.find(holder.userId, body.withdrawId);
-        if (!row) throw withdrawalNotFound();
+        const first = await withdrawals.find(holder.userId, body.withdrawId);
+        if (!first) throw withdrawalNotFound();
         // sent already (or on its way): answered as it stands, never signed or sent again
-        if (["sending", "sent", "completed", "fail"].includes(row.status)) return view(row);
-        if (row.status !== "awaiting_code") throw withdrawalClosed();
-        if (row.expiresAt <= clock.now()) {
-          await withdrawals.transition(row.withdrawId, "awaiting_code", { status: "expired", updatedAt: clock.now() });
-          throw withdrawalClosed();
-        }
-        await codes.spend(holder.email, "AI_WITHDRAW", body.code);
-        const token = readWithdrawalToken(row.token);
-        let checked: Checked;
-        try {
-          checked = await check(holder, {
-            chainId: row.chainId,
-            tokenAddress: token.address,
-            amount: row.amount,
-            toAddress: row.toAddress,
-          });
-        } catch (error) {
-          // the code is spent: a withdrawal that no longer passes is closed, and the user starts again
-          await withdrawals.transition(row.withdrawId, "awaiting_code", {
-            status: "cancelled",
-            statusReason: error instanceof ApiError ? error.key : "error",
-            updatedAt: clock.now(),
-          });
-          throw error;
-        }
-        const { entry, client } = chainOf(row.chainId);
-        // the nonce read, the signing, the store and the broadcast in the wallet's lane: no other transaction of the
-        // wallet (a swap at the same moment) takes the same nonce
-        return deps.lanes.run(holder.address, async () => {
-          const tx = await transactionOf(client, entry.netWork, row.chainId, holder.address, checked.plan);
-          const signed = await deps.signer.signTransaction(holder.userId, tx, {
-            action: "sign_withdraw",
-            chainId: row.chainId,
-            detail: {
-              withdrawId: row.withdrawId,
-              to: checked.toAddress,
-              token: token.address,
-              symbol: token.symbol,
-              amount: row.amount,
-              nonce: tx.nonce ?? null,
-            },
-          });
-          // stored before the broadcast: a restart sends these bytes again and never signs another
-          const stored = await withdrawals.transition(row.withdrawId, "awaiting_code", {
-            status: "sending",
-            rawTx: signed.raw,
-            txHash: signed.hash,
-            updatedAt: clock.now(),
-          });
-          if (!stored) return view((await withdrawals.find(holder.userId, row.withdrawId)) ?? row);
-          return view(await send(stored));
-        });
+        if (moving(first)) return view(first);
+        // a second call for the same withdrawal waits for the first on this node, then reads what it did
+        return claims.run(first.withdrawId, () => sendWithCode(holder, body));
       });
     },
 
     async list(userId: number): Promise<Withdrawal[]> {
-      const rows = await withdrawals.list(userId, LIST_MAX);
-      // sent ones are looked up on chain now, so a mined withdrawal shows completed without waiting for the tracker
-      const current = await Promise.all(rows.map((row) => (row.status === "sent" ? follow(row) : row)));
-      return current.map(view);
+      // the stored state: the tracker follows sent withdrawals to completed or fail
+      return (await withdrawals.list(userId, LIST_MAX)).map(view);
     },
   };
 }

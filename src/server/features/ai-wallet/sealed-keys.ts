@@ -22,7 +22,10 @@ const sealContext = (userId: number, address: string) => `ai-wallet key|user:${u
 
 const hexOf = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString("hex")}`;
 
-/** A new key for the user, sealed; the plain key is zeroed before this returns. */
+/**
+ * A new key for the user, sealed; the key's buffer is zeroed before this returns (the hex string given to viem to
+ * derive the address cannot be: see withPrivateKey).
+ */
 export async function generateSealedWallet(custody: KeyCustody, userId: number): Promise<SealedWallet> {
   const privateKey = randomBytes(32);
   const dataKey = randomBytes(AES_KEY_BYTES);
@@ -39,8 +42,11 @@ export async function generateSealedWallet(custody: KeyCustody, userId: number):
 }
 
 /**
- * Opens a stored wallet's key for the length of `use` and zeroes the bytes afterwards. The key reaches `use` as hex
- * (what viem signs with); the address derived from it must be the stored one.
+ * Opens a stored wallet's key for the length of `use` and zeroes the bytes this function holds (the data key and the
+ * opened key's buffer) afterwards; the address derived from the key must be the stored one. The key reaches `use` as
+ * a hex string, because viem signs with a hex string: JavaScript strings are immutable, so that copy (and the ones
+ * viem derives from it) cannot be zeroed and stays in memory until the garbage collector reclaims it. Zeroing bounds
+ * the buffers' lifetime; it does not erase every copy of the key from the process.
  */
 export async function withPrivateKey<T>(
   custody: KeyCustody,

@@ -1,5 +1,6 @@
 import { getAddress, isAddress, zeroAddress } from "viem";
 import type { SanctionsCheck } from "../compliance/sanctions.ts";
+import { sanctionedAddress } from "../compliance/sanctions-error.ts";
 import { addressRefused, fieldError } from "./ai-wallet-errors.ts";
 
 /**
@@ -29,8 +30,6 @@ export function checkDestination(
       "toAddress is the AI wallet itself or one of our deposit addresses",
     );
   }
-  if (rules.sanctions.isSanctioned(address)) {
-    throw addressRefused("toAddress", "sanctionedAddress", "toAddress is on the sanctions list");
-  }
+  if (rules.sanctions.isSanctioned(address)) throw sanctionedAddress("toAddress");
   return address;
 }

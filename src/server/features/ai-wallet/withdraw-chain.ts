@@ -156,3 +156,12 @@ export async function receiptOf(client: PublicClient, hash: Hex): Promise<"succe
     return undefined;
   }
 }
+
+/** The account's nonce of the latest block (its mined transactions), or undefined when the node cannot say. */
+export async function minedNonceOf(client: PublicClient, address: `0x${string}`): Promise<number | undefined> {
+  try {
+    return await client.getTransactionCount({ address, blockTag: "latest" });
+  } catch {
+    return undefined;
+  }
+}

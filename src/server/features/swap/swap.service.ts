@@ -16,7 +16,7 @@ import { ApiError } from "../../api-error.ts";
 import type { SwapSettings } from "../../config-swap.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Logger } from "../../logger.ts";
-import type { Clock } from "../../providers/clock.ts";
+import { type Clock, startOfUtcDay } from "../../providers/clock.ts";
 import {
   QuoteError,
   type QuoteFailure,
@@ -99,8 +99,6 @@ export interface SwapDataAnswer {
 const APPROVE_GAS = 60_000n;
 
 const newQuoteId = () => `q${randomBytes(12).toString("hex")}`;
-
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** The chain's node did not answer a read the request needs. */
 const nodeUnavailable = (message: string) => new ApiError(ErrorCode.RequestFailed, "rpcUnavailable", 502, [], message);

@@ -11,6 +11,11 @@ export interface MailMessage {
   html?: string;
   /** the one-time code the mail carries, if any: logged by an outbox mailer in development (`logCodes`) */
   code?: string;
+  /**
+   * What the outbox keeps when SMTP delivers the mail, in place of `text`/`html`: the mail with its live secret (a
+   * code that moves coins) left out. Without SMTP the outbox is where the mail is read, so it keeps the whole mail.
+   */
+  storedWhenDelivered?: { text: string; html?: string };
 }
 
 /** The mail port: every message lands in `mail_outbox`; with SMTP configured it is also delivered. */
@@ -42,13 +47,14 @@ export function createMailer(options: MailerOptions, db: Database, logger: Logge
   const transport = smtp ? "smtp" : "outbox";
 
   const store = async (message: MailMessage) => {
+    const kept = smtp && message.storedWhenDelivered ? message.storedWhenDelivered : message;
     const [row] = await db
       .insert(mailOutbox)
       .values({
         to: message.to,
         subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
+        text: kept.text,
+        html: kept.html ?? null,
         transport,
       })
       .returning({ id: mailOutbox.id });
