@@ -205,6 +205,10 @@ export const validationMessageKeys = [
   "limitNoMarketPrice",
   /** a limit price more than 100 times away from the market price */
   "limitPriceAbsurd",
+  /** the AI wallet's swap was not mined in time: a transfer at its nonce cancelled it, nothing was swapped */
+  "swapNotMined",
+  /** the AI wallet has a transaction on its way: the limit order is tried again once it is mined */
+  "walletBusy",
 ] as const;
 
 export const successMessageKeys = [

@@ -2,6 +2,7 @@ import { parseEther, parseUnits, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LIMIT_ORDERS_OPEN_MAX, limitOrderSchema } from "../../src/contract/ai-wallet.ts";
 import {
+  anvilRpc,
   CHAIN_ID,
   get,
   type LimitOrderAnswer,
@@ -466,5 +467,54 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
       await mine.close();
       await theirs.close();
     }
+  });
+
+  it("a swap left unmined is replaced at its nonce after ten minutes: the order is open again, then executes once", async () => {
+    const kim = await trader(world, { eth: parseEther("2") });
+    world.setPrice("ETH", 3650);
+    const placed = ok<LimitOrderAnswer>(await place(kim, sellEth(2500, { amount: "0.1" })));
+    // the chain takes transactions into its pool and mines none
+    await anvilRpc(world, "evm_setAutomine", [false]);
+    try {
+      await world.tick();
+      const executing = await orderOf(kim, placed.orderId);
+      expect(executing).toMatchObject({ status: "executing" });
+      expect(await sentCount(world, kim.address)).toBe(0);
+      const [sent] = (await swapOrders(world, kim)).lists;
+      expect(sent).toMatchObject({ orderId: executing.swapOrderId, status: "pending" });
+      const swapHash = sent?.transferOutHash as `0x${string}`;
+
+      // within ten minutes the sweeps leave it waiting; past them a transfer at its nonce replaces it
+      world.clock.advance(5 * 60_000);
+      await world.srv.server.aiTrade.sweep();
+      expect(await orderOf(kim, placed.orderId)).toMatchObject({ status: "executing" });
+      world.clock.advance(6 * 60_000);
+      await world.srv.server.aiTrade.sweep();
+      expect(await orderOf(kim, placed.orderId)).toMatchObject({ status: "executing" });
+
+      // a block: the replacement is mined, the swap is not
+      await anvilRpc(world, "evm_mine");
+      expect(await sentCount(world, kim.address)).toBe(1);
+      await expect(world.chain.reader.getTransactionReceipt({ hash: swapHash })).rejects.toThrow();
+      world.clock.advance(61_000);
+      await world.srv.server.aiTrade.sweep();
+      expect(await orderOf(kim, placed.orderId)).toMatchObject({
+        status: "open",
+        statusReason: "swapNotMined",
+        swapOrderId: null,
+      });
+      expect((await swapOrders(world, kim)).lists[0]).toMatchObject({ status: "fail", statusReason: "swapNotMined" });
+    } finally {
+      await anvilRpc(world, "evm_setAutomine", [true]);
+    }
+
+    // a minute on the market still crosses: it executes, once
+    world.clock.advance(61_000);
+    await world.tick();
+    const done = await orderOf(kim, placed.orderId);
+    expect(done).toMatchObject({ status: "completed", statusReason: null });
+    expect(await sentCount(world, kim.address)).toBe(2);
+    const swaps = (await swapOrders(world, kim)).lists.map((order) => order.status);
+    expect(swaps.sort()).toEqual(["completed", "fail"]);
   });
 });

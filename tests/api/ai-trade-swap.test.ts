@@ -1,6 +1,7 @@
 import { erc20Abi, parseEther, parseUnits, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  anvilRpc,
   CHAIN_ID,
   DAILY_LIMIT_USD,
   NATIVE,
@@ -173,6 +174,41 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     expect(await sentCount(world, hana.address)).toBe(1);
     const status = ok<SwapOrderAnswer>(await post(world, hana, "/getOrderStatus", { orderId: order.orderId }));
     expect(status).toMatchObject({ status: "completed", transferOutHash: order.transferOutHash });
+  });
+
+  it("a stored swap past its router deadline is never sent: a transfer at its nonce cancels it, nothing is swapped", async () => {
+    const ivy = await trader(world, { eth: parseEther("2") });
+    world.faults.afterStored = (kind) => {
+      if (kind === "swap") throw new Error("the node died after storing the swap");
+    };
+    let order: SwapOrderAnswer;
+    try {
+      order = ok<SwapOrderAnswer>(
+        await swap(ivy, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" }),
+      );
+    } finally {
+      world.faults.afterStored = undefined;
+    }
+    expect(order.status).toBe("pending");
+    const swapHash = order.transferOutHash as `0x${string}`;
+
+    // 21 minutes on, for the server and the chain: the router's 20-minute deadline has passed
+    world.clock.advance(21 * 60_000);
+    await anvilRpc(world, "evm_increaseTime", [21 * 60]);
+    await anvilRpc(world, "evm_mine");
+    await world.srv.server.aiTrade.sweep();
+    const status = ok<SwapOrderAnswer>(await post(world, ivy, "/getOrderStatus", { orderId: order.orderId }));
+    expect(status).toMatchObject({ status: "fail", statusReason: "swapNotMined", transferOutHash: swapHash });
+    // one transaction took the nonce: the transfer to itself; the swap never reached the chain
+    expect(await sentCount(world, ivy.address)).toBe(1);
+    await expect(world.chain.reader.getTransaction({ hash: swapHash })).rejects.toThrow();
+    expect(await world.chain.balanceOf(world.chain.tusd, ivy.address)).toBe(0n);
+    expect(await world.chain.balanceOf(zeroAddress, ivy.address)).toBeGreaterThan(parseEther("1.99"));
+
+    world.clock.advance(61_000);
+    await world.srv.server.aiTrade.sweep();
+    expect(await sentCount(world, ivy.address)).toBe(1);
+    expect((await swapOrders(world, ivy)).lists[0]).toMatchObject({ status: "fail", statusReason: "swapNotMined" });
   });
 
   it("a run that stops before its swap is signed fails the order: nothing is swapped, then or later", async () => {

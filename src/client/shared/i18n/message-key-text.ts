@@ -148,6 +148,8 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   limitOrdersMax: msg`You have the most open limit orders allowed (20). Cancel one first.`,
   limitNoMarketPrice: msg`There is no market price for this coin, so no limit order can watch it.`,
   limitPriceAbsurd: msg`This limit price is too far from the market price (more than 100 times either way).`,
+  swapNotMined: msg`The swap was not mined in time, so it was cancelled on the chain. Nothing was swapped.`,
+  walletBusy: msg`The AI wallet has a transaction still on its way. The order is tried again shortly.`,
   // Successes
   sendSuccess: msg`The code was sent.`,
   signSuccess: msg`Checked in.`,

@@ -65,6 +65,11 @@ export interface AiSwapModuleDeps {
 }
 
 const RECEIPT_WAIT_MS = 15_000;
+/**
+ * A stored swap not mined this long after it was signed is cancelled by a transfer at its nonce: well inside the
+ * Uniswap v2 router's 20-minute deadline and the swap tracker's timeout, so the wallet's nonce never stays blocked.
+ */
+const REPLACE_AFTER_MS = 10 * 60_000;
 
 export function createAiSwapModule(deps: AiSwapModuleDeps) {
   const { db, swap, market, clock, logger } = deps;
@@ -93,6 +98,8 @@ export function createAiSwapModule(deps: AiSwapModuleDeps) {
     logger,
     faults: deps.faults,
     receiptWaitMs: deps.receiptWaitMs ?? RECEIPT_WAIT_MS,
+    clock,
+    replaceAfterMs: REPLACE_AFTER_MS,
   });
   const marketPrice = (symbol: string): number | undefined => {
     try {

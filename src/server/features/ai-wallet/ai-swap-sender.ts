@@ -3,6 +3,7 @@ import {
   getAddress,
   type Hex,
   type PublicClient,
+  parseTransaction,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
   type TransactionSerializable,
@@ -11,8 +12,10 @@ import { z } from "zod";
 import type { MessageKey } from "../../../contract/message-keys.ts";
 import type { TxRequest } from "../../../contract/swap.ts";
 import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../providers/clock.ts";
 import type { AiWalletSigner } from "./ai-wallet-ports.ts";
 import type { NonceLanes } from "./nonce-lanes.ts";
+import { routerDeadline } from "./swap-deadline.ts";
 
 /**
  * Sends an AI wallet's swap: the approval (when the order needs one) and the swap, each signed by the AiWalletSigner
@@ -25,7 +28,15 @@ import type { NonceLanes } from "./nonce-lanes.ts";
  */
 
 const hexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/) as unknown as z.ZodType<Hex>;
-export const signedTxSchema = z.object({ raw: hexSchema, hash: hexSchema, nonce: z.number().int().nonnegative() });
+export const signedTxSchema = z.object({
+  raw: hexSchema,
+  hash: hexSchema,
+  nonce: z.number().int().nonnegative(),
+  /** when it was signed (ms, the server's clock) */
+  at: z.number().optional(),
+  /** the router's deadline the swap carries (unix seconds), when known: past it the swap is never sent again */
+  deadline: z.number().optional(),
+});
 export type SignedTx = z.infer<typeof signedTxSchema>;
 
 /** An order's execution as stored: the run that holds it, and what it signed so far. */
@@ -33,6 +44,8 @@ export const executionSchema = z.object({
   claim: z.string().min(1),
   approve: signedTxSchema.optional(),
   swap: signedTxSchema.optional(),
+  /** a 0-value transfer to itself at the swap's nonce, signed when the swap was not mined in time */
+  replacement: signedTxSchema.optional(),
 });
 export type Execution = z.infer<typeof executionSchema>;
 
@@ -69,6 +82,18 @@ export type SettleResult =
   /** its nonce was used by another transaction of the wallet: it can never be mined */
   | { state: "replaced" };
 
+/** What a stored swap's order comes to on chain (settleSwap). */
+export type SwapSettleResult =
+  | { state: "mined"; receipt: TransactionReceipt }
+  /** the replacement at the swap's nonce was mined: the swap never will be, nothing was swapped */
+  | { state: "cancelled" }
+  /** neither is mined yet */
+  | { state: "waiting" }
+  /** the nonce is used and neither receipt was found (a node lagging behind, or another transaction) */
+  | { state: "gone" }
+  /** another run holds the order now: nothing was stored or sent */
+  | { state: "lost" };
+
 export interface AiSwapSenderDeps {
   signer: AiWalletSigner;
   /** the AI wallets' nonce lanes (shared with withdrawals) */
@@ -78,11 +103,17 @@ export interface AiSwapSenderDeps {
   faults?: AiSwapFaults | undefined;
   /** how long a run waits for a transaction it sent to be mined before leaving it to the sweep (ms) */
   receiptWaitMs: number;
+  clock: Clock;
+  /** a stored swap not mined this long after it was signed is cancelled by a replacement at its nonce (ms) */
+  replaceAfterMs: number;
 }
 
 /** The gas limit over an estimate, in percent. */
 const GAS_MARGIN_PERCENT = 125n;
 const RECEIPT_POLL_MS = 500;
+/** a replacement's fees over the replaced transaction's, in percent (nodes take a replacement from +10%) */
+const REPLACE_FEE_PERCENT = 125n;
+const TRANSFER_GAS = 21_000n;
 
 /** What a node's refusal of a raw transaction means. */
 type Refusal = "known" | "nonceUsed" | "noFunds" | "other";
@@ -161,7 +192,8 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
       chainId: tx.chainId,
       detail: { orderId, to, value: value.toString(), nonce },
     });
-    return { raw, hash, nonce } satisfies SignedTx;
+    const deadline = kind === "swap" ? routerDeadline(data) : undefined;
+    return { raw, hash, nonce, at: deps.clock.now().getTime(), ...(deadline ? { deadline } : {}) } satisfies SignedTx;
   }
 
   /** the first broadcast of a stored transaction; a refusal that means it can never be mined answers its reason */
@@ -208,6 +240,123 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
       return late ? { state: "mined", receipt: late } : { state: "replaced" };
     }
     return { state: "waiting" };
+  }
+
+  /** whether the swap's router deadline has passed, by the server's clock or the chain's latest block */
+  async function pastDeadline(client: PublicClient, swap: SignedTx): Promise<boolean> {
+    if (swap.deadline === undefined) return false;
+    if (deps.clock.now().getTime() / 1000 >= swap.deadline) return true;
+    const block = await client.getBlock({ blockTag: "latest" });
+    return block.timestamp >= BigInt(swap.deadline);
+  }
+
+  /** sends stored bytes again; a refusal is logged (the next sweep looks again) */
+  async function rebroadcast(client: PublicClient, signed: SignedTx): Promise<void> {
+    try {
+      await client.sendRawTransaction({ serializedTransaction: signed.raw });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal !== "known" && refusal !== "nonceUsed") {
+        logger.warn({ err: error, hash: signed.hash }, "ai swap: a stored transaction was not taken again");
+      }
+    }
+  }
+
+  /** the fees of a replacement: above the replaced transaction's by REPLACE_FEE_PERCENT, and at least today's */
+  async function replacementFees(client: PublicClient, replaced: SignedTx) {
+    const old = parseTransaction(replaced.raw);
+    const bump = (fee: bigint | undefined) => ((fee ?? 0n) * REPLACE_FEE_PERCENT) / 100n + 1n;
+    const max = (a: bigint, b: bigint) => (a > b ? a : b);
+    const now = await feesOf(client);
+    if (old.type === "eip1559" && now.type === "eip1559") {
+      const maxPriorityFeePerGas = max(now.maxPriorityFeePerGas, bump(old.maxPriorityFeePerGas));
+      const maxFeePerGas = max(max(now.maxFeePerGas, bump(old.maxFeePerGas)), maxPriorityFeePerGas);
+      return { type: "eip1559" as const, maxFeePerGas, maxPriorityFeePerGas };
+    }
+    const oldPrice = old.type === "eip1559" ? old.maxFeePerGas : old.gasPrice;
+    const nowPrice = now.type === "eip1559" ? now.maxFeePerGas : now.gasPrice;
+    return { type: "legacy" as const, gasPrice: max(nowPrice, bump(oldPrice)) };
+  }
+
+  /**
+   * Signs a 0-value transfer from the wallet to itself at the swap's nonce with higher fees, stores it, then
+   * broadcasts it: whichever of the two is mined, the other never can be. In the wallet's nonce lane; nothing is
+   * signed once the nonce is used. "used": the nonce went meanwhile; "lost": the run no longer holds the order.
+   */
+  async function replace(args: {
+    userId: number;
+    orderId: string;
+    chainId: number;
+    from: string;
+    swap: SignedTx;
+    store(signed: SignedTx): Promise<boolean>;
+  }): Promise<SignedTx | "used" | "lost"> {
+    const client = clientOf(args.chainId);
+    const from = getAddress(args.from);
+    return deps.lanes.run(from, async () => {
+      const used = await client.getTransactionCount({ address: from, blockTag: "latest" });
+      if (used > args.swap.nonce) return "used" as const;
+      const fees = await replacementFees(client, args.swap);
+      const nonce = args.swap.nonce;
+      const { raw, hash } = await signer.signTransaction(
+        args.userId,
+        { chainId: args.chainId, nonce, to: from, value: 0n, gas: TRANSFER_GAS, ...fees },
+        {
+          action: "sign_replace",
+          chainId: args.chainId,
+          detail: { orderId: args.orderId, replaces: args.swap.hash, nonce },
+        },
+      );
+      const signed: SignedTx = { raw, hash, nonce, at: deps.clock.now().getTime() };
+      if (!(await args.store(signed))) return "lost" as const;
+      logger.warn({ orderId: args.orderId, swap: args.swap.hash, hash }, "ai swap: not mined in time, replaced");
+      await rebroadcast(client, signed);
+      return signed;
+    });
+  }
+
+  /**
+   * Settles an order's stored swap without waiting: mined (its receipt); cancelled (the replacement at its nonce was
+   * mined); waiting; gone (the nonce is used and neither receipt is found). A swap that is not mined, whose nonce is
+   * still unused, and whose router deadline passed or that waited longer than replaceAfterMs is replaced: never
+   * sent again past its deadline (it would revert and burn gas). A node that does not answer throws.
+   */
+  async function settleSwap(args: {
+    userId: number;
+    orderId: string;
+    chainId: number;
+    from: string;
+    execution: Execution;
+    storeReplacement(signed: SignedTx): Promise<boolean>;
+  }): Promise<SwapSettleResult> {
+    const swap = args.execution.swap;
+    if (!swap) throw new Error("settleSwap: no swap stored");
+    const client = clientOf(args.chainId);
+    const outcome = async (): Promise<SwapSettleResult | undefined> => {
+      const mined = await receiptOf(client, swap.hash);
+      if (mined) return { state: "mined", receipt: mined };
+      if (replacement && (await receiptOf(client, replacement.hash))) return { state: "cancelled" };
+      return undefined;
+    };
+    let replacement = args.execution.replacement;
+    const first = await outcome();
+    if (first) return first;
+    const used = await client.getTransactionCount({ address: getAddress(args.from), blockTag: "latest" });
+    // the nonce is used: read the receipts once more (a block between the reads) before calling it gone
+    if (used > swap.nonce) return (await outcome()) ?? { state: "gone" };
+    if (replacement) {
+      await rebroadcast(client, replacement);
+    } else {
+      const stale = swap.at !== undefined && deps.clock.now().getTime() - swap.at >= deps.replaceAfterMs;
+      if (!stale && !(await pastDeadline(client, swap))) {
+        await rebroadcast(client, swap);
+        return (await outcome()) ?? { state: "waiting" };
+      }
+      const replaced = await replace({ ...args, swap, store: args.storeReplacement });
+      if (replaced === "lost") return { state: "lost" };
+      if (replaced !== "used") replacement = replaced;
+    }
+    return (await outcome()) ?? { state: "waiting" };
   }
 
   /**
@@ -281,6 +430,7 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
   return {
     advance,
     settle,
+    settleSwap,
     /** the swap's receipt within the bounded wait, undefined when not mined yet */
     receiptSoon: (chainId: number, hash: Hex) => receiptSoon(clientOf(chainId), hash),
     /** whether the wallet has transactions sent but not mined (a new one would queue behind them) */

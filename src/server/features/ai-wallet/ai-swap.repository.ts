@@ -119,9 +119,27 @@ export function createAiSwapRepository(db: Database) {
       return Number(row?.usd ?? 0);
     },
 
-    /** marks the order a limit order made (spec §3 swap order type) */
-    async markLimit(id: number): Promise<void> {
-      await db.update(swapOrders).set({ type: "limit" }).where(eq(swapOrders.id, id));
+    /**
+     * Stores the replacement of a sent swap (a transfer at its nonce) before it is broadcast: only while the order
+     * is pending on that swap and has no replacement yet; false otherwise (nothing may be broadcast).
+     */
+    async saveReplacement(id: number, swapHash: string, signed: SignedTx, now: Date): Promise<boolean> {
+      const stored = await db
+        .update(swapOrders)
+        .set({
+          txs: sql`jsonb_set(${swapOrders.txs}, '{ai,replacement}'::text[], ${JSON.stringify(signed)}::jsonb)`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(swapOrders.id, id),
+            eq(swapOrders.status, "pending"),
+            eq(swapOrders.transferOutHash, swapHash),
+            sql`${swapOrders.txs} -> 'ai' -> 'replacement' is null`,
+          ),
+        )
+        .returning({ id: swapOrders.id });
+      return stored.length > 0;
     },
   };
 }

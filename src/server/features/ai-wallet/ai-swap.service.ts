@@ -135,7 +135,9 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
    * Finishes the AI market swaps a run left (a node died, the approval was not mined in the request's wait): a
    * stored swap is found on chain or sent again (the same bytes); one whose nonce another transaction took fails
    * (txNotFound); one whose approval was sent gets its swap once the approval is mined; one with nothing signed
-   * fails (txNotFound): a market swap is sent at once or not at all, never minutes after the user asked.
+   * fails (txNotFound): a market swap is sent at once or not at all, never minutes after the user asked. A stored
+   * swap not mined in time (its router deadline passed, or AI_SWAP_REPLACE_AFTER_MS) is cancelled by a transfer at
+   * its nonce and fails (swapNotMined) once that is mined.
    */
   async function resume(held: () => Promise<boolean> = async () => true): Promise<number> {
     const rows = await repository.unfinished(new Date(clock.now().getTime() - AI_SWAP_RESUME_AFTER_MS), RESUME_BATCH);
@@ -155,9 +157,19 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
           await run(row, execution, false);
           continue;
         }
-        const settled = await sender.settle(row.fromChainId, execution.swap, row.fromAddress);
+        const swapHash = execution.swap.hash;
+        const settled = await sender.settleSwap({
+          userId: row.userId,
+          orderId: row.orderId,
+          chainId: row.fromChainId,
+          from: row.fromAddress,
+          execution,
+          storeReplacement: (signed) => repository.saveReplacement(row.id, swapHash, signed, clock.now()),
+        });
         if (settled.state === "mined") await tracker.check(row);
-        else if (settled.state === "replaced") await fail(row, "txNotFound");
+        // the swap was not mined in time: the transfer at its nonce was, so nothing was swapped
+        else if (settled.state === "cancelled") await fail(row, "swapNotMined");
+        else if (settled.state === "gone") await fail(row, "txNotFound");
       } catch (error) {
         logger.warn({ err: error, orderId: row.orderId }, "ai swap: not resumed now");
       }

@@ -29,8 +29,10 @@ import { limitOrderView } from "./limit-orders.service.ts";
  * is down sends it back to open with the reason, to be tried again.
  *
  * resume() is the restart rule: an executing order whose swap is stored is finished from the chain (receipt found:
- * completed or fail; not found: the same raw transaction sent again; its nonce taken by another transaction: back to
- * open, it can never be mined); one with nothing of its swap stored goes back to open.
+ * completed or fail; not found: the same raw transaction sent again; not mined in time (its router deadline passed,
+ * or it waited too long): a transfer at its nonce replaces it, and once that is mined the order is open again
+ * (swapNotMined); its nonce taken by another transaction: back to open, it can never be mined); one with nothing of
+ * its swap stored goes back to open.
  */
 
 export interface LimitExecutorDeps {
@@ -135,17 +137,25 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     let swapRow = await orders.byOrderId(row.swapOrderId);
     if (!swapRow) return;
     if (swapRow.status !== "completed" && swapRow.status !== "fail") {
-      const settled = await sender.settle(row.chainId, execution.swap, swapRow.fromAddress);
-      if (settled.state === "waiting") return;
-      if (settled.state === "replaced") {
+      const settled = await sender.settleSwap({
+        userId: row.userId,
+        orderId: row.orderId,
+        chainId: row.chainId,
+        from: swapRow.fromAddress,
+        execution,
+        storeReplacement: (signed) => repository.saveReplacement(row.id, execution.claim, signed, clock.now()),
+      });
+      if (settled.state === "waiting" || settled.state === "lost") return;
+      if (settled.state === "cancelled" || settled.state === "gone") {
+        // it can never be mined: the order waits for its price again (after LIMIT_RETRY_MS when cancelled)
+        const reason = settled.state === "cancelled" ? "swapNotMined" : null;
         const reopened = await repository.reopen(
           row.id,
-          { claim: execution.claim, swapSigned: true, swapOrderId: row.swapOrderId },
-          null,
+          { claim: execution.claim, swapSigned: true, swapOrderId: row.swapOrderId, swapReason: reason ?? undefined },
+          reason,
           clock.now(),
         );
-        if (reopened)
-          logger.warn({ orderId: row.orderId }, "limit order: its swap's nonce went to another transaction");
+        if (reopened) logger.warn({ orderId: row.orderId, reason }, "limit order: its swap was not mined, open again");
         return;
       }
       if (swapRow.status === "timeout") {

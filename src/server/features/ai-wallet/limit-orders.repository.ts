@@ -247,13 +247,36 @@ export function createLimitOrdersRepository(db: Database) {
     },
 
     /**
+     * Stores the replacement of the order's sent swap (a transfer at its nonce) before it is broadcast; false when
+     * the run no longer holds the order or a replacement is stored already (nothing may be broadcast then).
+     */
+    async saveReplacement(id: number, claim: string, signed: SignedTx, now: Date): Promise<boolean> {
+      const stored = await db
+        .update(aiLimitOrders)
+        .set({
+          txs: sql`jsonb_set(${aiLimitOrders.txs}, '{replacement}'::text[], ${JSON.stringify(signed)}::jsonb)`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(aiLimitOrders.id, id),
+            heldBy(claim),
+            sql`${aiLimitOrders.txs} -> 'swap' is not null`,
+            sql`${aiLimitOrders.txs} -> 'replacement' is null`,
+          ),
+        )
+        .returning({ id: aiLimitOrders.id });
+      return stored.length > 0;
+    },
+
+    /**
      * Sends an executing order back to open (nothing of its swap signed, or its swap can never be mined): its claim,
      * transactions and swap order are let go; `reason` tells the user why it waits (null: nothing to tell). The
      * linked swap order, never sent, is cancelled. False when the order moved on meanwhile.
      */
     async reopen(
       id: number,
-      expect: { claim: string; swapSigned: boolean; swapOrderId: string | null },
+      expect: { claim: string; swapSigned: boolean; swapOrderId: string | null; swapReason?: string },
       reason: string | null,
       now: Date,
     ): Promise<boolean> {
@@ -273,7 +296,7 @@ export function createLimitOrdersRepository(db: Database) {
             .update(swapOrders)
             .set(
               expect.swapSigned
-                ? { status: "fail", statusReason: "txNotFound", updatedAt: now }
+                ? { status: "fail", statusReason: expect.swapReason ?? "txNotFound", updatedAt: now }
                 : { status: "cancelled", updatedAt: now },
             )
             .where(
