@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../shared/api/api-error.ts";
 import {
   amountIssue,
   apiAmount,
   cleanAmount,
+  expiryDaysValue,
   limitDistancePercent,
   limitMetNow,
-  marketSymbolOf,
   maxSellable,
+  outcomeUnknown,
   RequestIds,
   slippageValue,
+  swapOrderFinal,
 } from "./ai-wallet-logic.ts";
 
 describe("amounts", () => {
@@ -43,11 +46,13 @@ describe("amounts", () => {
 });
 
 describe("limits", () => {
-  it("watches wrapped coins as their coin", () => {
-    expect(marketSymbolOf("WETH")).toBe("ETH");
-    expect(marketSymbolOf("wmatic")).toBe("POL");
-    expect(marketSymbolOf("TTK")).toBe("TTK");
-    expect(marketSymbolOf("USDC.e")).toBeNull();
+  it("takes an expiry of 1 to 90 whole days, nothing else", () => {
+    expect(expiryDaysValue("1")).toBe(1);
+    expect(expiryDaysValue("90")).toBe(90);
+    expect(expiryDaysValue("0")).toBeNull();
+    expect(expiryDaysValue("95")).toBeNull();
+    expect(expiryDaysValue("")).toBeNull();
+    expect(expiryDaysValue("7.5")).toBeNull();
   });
 
   it("says how far the limit is and whether the market already meets it", () => {
@@ -69,5 +74,21 @@ describe("request ids", () => {
     expect(ids.idFor({ a: 2 })).toBe("id-2");
     ids.done();
     expect(ids.idFor({ a: 2 })).toBe("id-3");
+  });
+
+  it("keeps the id only when what the server did is unknown: no answer, or one that names no cause", () => {
+    const answer = (code: number, key: "Serverbusy" | "rpcUnavailable" | "coinNotSwappable") =>
+      new ApiError({ code, key, msg: "" });
+    expect(outcomeUnknown(new TypeError("Failed to fetch"))).toBe(true);
+    expect(outcomeUnknown(answer(1001, "Serverbusy"))).toBe(true);
+    expect(outcomeUnknown(answer(1001, "rpcUnavailable"))).toBe(false);
+    expect(outcomeUnknown(answer(218, "coinNotSwappable"))).toBe(false);
+  });
+
+  it("a swap under way is followed until completed, failed, timed out, cancelled or refunded", () => {
+    expect(swapOrderFinal("pending")).toBe(false);
+    expect(swapOrderFinal("exchanging")).toBe(false);
+    expect(swapOrderFinal("completed")).toBe(true);
+    expect(swapOrderFinal("fail")).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { formatUnits, parseUnits } from "viem";
-import { SWAP_SLIPPAGE_MAX } from "../../../contract/swap.ts";
+import { LIMIT_ORDER_DAYS_MAX } from "../../../contract/ai-wallet.ts";
+import { finalSwapStatuses, SWAP_SLIPPAGE_MAX, type SwapOrderStatus } from "../../../contract/swap.ts";
+import { isApiError } from "../../shared/api/api-error.ts";
 
 /** The pure rules of the AI wallet screens, apart from React. */
 
@@ -65,24 +67,6 @@ export function slippageValue(text: string): string | null {
   return value > 0 && value <= SWAP_SLIPPAGE_MAX ? trimmed : null;
 }
 
-/** Wrapped coins are priced as their coin (the market lists ETH, not WETH; POL for MATIC and WMATIC). */
-const MARKET_SYMBOL: Readonly<Record<string, string>> = {
-  WETH: "ETH",
-  WBTC: "BTC",
-  WBNB: "BNB",
-  WMATIC: "POL",
-  MATIC: "POL",
-  WPOL: "POL",
-  WAVAX: "AVAX",
-};
-
-/** The market symbol a token is priced and watched by; null when the symbol cannot be one. */
-export function marketSymbolOf(symbol: string): string | null {
-  const upper = symbol.trim().toUpperCase();
-  if (!/^[A-Z0-9]{1,20}$/.test(upper)) return null;
-  return MARKET_SYMBOL[upper] ?? upper;
-}
-
 export type LimitSide = "buy" | "sell";
 
 /** The coin a limit order watches: the coin sold (sell), or the coin bought (buy). */
@@ -112,6 +96,29 @@ export function limitPriceValue(text: string): number | null {
   return value > 0 && Number.isFinite(value) ? value : null;
 }
 
+/** The expiry field: a whole number of days from 1 to LIMIT_ORDER_DAYS_MAX, else null ("0", "95", ""). */
+export function expiryDaysValue(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const days = Number(trimmed);
+  return days >= 1 && days <= LIMIT_ORDER_DAYS_MAX ? days : null;
+}
+
+/** A swap status that does not change any more: the result view stops asking. */
+export function swapOrderFinal(status: SwapOrderStatus): boolean {
+  return finalSwapStatuses.includes(status);
+}
+
+/**
+ * Whether a failed call leaves it open what the server did with the request: no answer came (the network, a
+ * timeout) or the answer names no cause (Serverbusy). Trying again then reuses the requestId, so the server answers
+ * the order it may have made rather than making a second. Any answer that names its cause (a refused coin, the
+ * balance, the chain's node unreachable: 502 rpcUnavailable) says nothing was done, and the next try is new.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return !isApiError(error) || error.key === "Serverbusy";
+}
+
 /** A fresh idempotency key (the contract's requestId: 8-64 of [A-Za-z0-9_-]). */
 export function newRequestId(): string {
   const bytes = new Uint8Array(16);
@@ -120,8 +127,9 @@ export function newRequestId(): string {
 }
 
 /**
- * One requestId per submit: asking again for the same request (a retry after a failure) gives the same id, so the
- * server does it once; a changed request, or one asked after the last succeeded, gets a new id.
+ * One requestId per submit: asking again for the same request (a retry after a failure whose outcome is unknown)
+ * gives the same id, so the server does it once; a changed request, or one asked after the last ended (done: it
+ * succeeded, or the server said nothing was done), gets a new id.
  */
 export class RequestIds {
   private current: { key: string; id: string } | null = null;
@@ -135,7 +143,7 @@ export class RequestIds {
     return this.current.id;
   }
 
-  /** the request succeeded: the next one, even if the same, is a new request */
+  /** the request ended (made, or answered as not done): the next one, even if the same, is a new request */
   done(): void {
     this.current = null;
   }

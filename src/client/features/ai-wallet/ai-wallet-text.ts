@@ -1,12 +1,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { LimitOrder, Withdrawal } from "../../../contract/ai-wallet.ts";
+import { LIMIT_ORDER_DAYS_MAX, type LimitOrder, type Withdrawal } from "../../../contract/ai-wallet.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { MessageKey } from "../../../contract/message-keys.ts";
 import type { SwapOrderStatus } from "../../../contract/swap.ts";
 import { isApiError } from "../../shared/api/api-error.ts";
 import { isDisplayable, type MaybeNumber, NO_VALUE } from "../../shared/format/no-value.ts";
 import { formatCompactNumber } from "../../shared/format/numbers.ts";
+import { formatTokenAmount } from "../../shared/format/token-amount.ts";
 import { messageForKey, messageKeyText } from "../../shared/i18n/message-key-text.ts";
 
 /** The AI wallet's texts that depend on an answer: statuses and the failures of its forms. */
@@ -77,7 +78,7 @@ export function limitMoving(status: LimitOrder["status"]): boolean {
 }
 
 /** The field a failure belongs to, so its message is shown there (and the field named). */
-export type FormField = "amount" | "toAddress" | "code" | "limitPrice" | "slippage" | "form";
+export type FormField = "amount" | "toAddress" | "code" | "limitPrice" | "slippage" | "expiresInDays" | "form";
 
 const fieldOfKey: Partial<Record<MessageKey, FormField>> = {
   Insufficientbalance: "amount",
@@ -103,7 +104,32 @@ const requestFields: Readonly<Record<string, FormField>> = {
   code: "code",
   limitPrice: "limitPrice",
   slippage: "slippage",
+  expiresInDays: "expiresInDays",
 };
+
+const daysMax = LIMIT_ORDER_DAYS_MAX;
+/** The expiry field holds no whole number of days from 1 to the most a limit order may last. */
+export const expiryDaysText = msg`Enter a whole number of days from 1 to ${daysMax}.`;
+
+/**
+ * What the user is told when a limit order ends on its own (the push channel's limitOrder event): executed with
+ * what it received, failed with why (`reason`: the failure's text, already in the user's language), or expired.
+ * Null for a change the user made themselves or one still under way.
+ */
+export function limitOutcomeText(order: LimitOrder, reason: string): MessageDescriptor | null {
+  const paid = `${formatTokenAmount(order.fromAmount)} ${order.fromToken.symbol}`;
+  const received = `${formatTokenAmount(order.receivedAmount)} ${order.toToken.symbol}`;
+  switch (order.status) {
+    case "completed":
+      return msg`Limit order completed: you paid ${paid} and received ${received}.`;
+    case "fail":
+      return msg`Limit order for ${paid} failed: ${reason}`;
+    case "expired":
+      return msg`Limit order for ${paid} expired; nothing was swapped.`;
+    default:
+      return null;
+  }
+}
 
 export interface FormFailure {
   field: FormField;

@@ -25,7 +25,7 @@ import {
 } from "../../../../contract/ai-wallet.ts";
 import { realTimePriceDataSchema } from "../../../../contract/market.ts";
 import { routes } from "../../../../contract/routes.ts";
-import { type SwapOrder, swapOrderSchema } from "../../../../contract/swap.ts";
+import { orderStatusBodySchema, type SwapOrder, swapOrderSchema, swapRoutes } from "../../../../contract/swap.ts";
 import type { ApiError } from "../../../shared/api/api-error.ts";
 import { http } from "../../../shared/api/http.ts";
 import { swrOptions } from "../../../shared/api/swr-options.ts";
@@ -134,6 +134,14 @@ export function cancelLimitOrder(orderId: string): Promise<LimitOrder> {
   });
 }
 
+/** POST getOrderStatus: a swap order as it is now (a market swap of the AI wallet is followed by it). */
+export function getSwapOrderStatus(orderId: string): Promise<SwapOrder> {
+  return http.post(swapRoutes.getOrderStatus.path, {
+    json: orderStatusBodySchema.parse({ orderId }),
+    parse: (data) => swapOrderSchema.parse(data),
+  });
+}
+
 /** GET aiAccount/limitOrders: open first, then the latest. */
 export function getLimitOrders(): Promise<LimitOrder[]> {
   return http.get(aiWalletRoutes.aiAccountLimitOrders.path, {
@@ -185,11 +193,25 @@ export function useWithdrawals(userId: string | null, pollMs: (list: Withdrawal[
   );
 }
 
+export const limitOrdersKey = (userId: string) => [aiWalletRoutes.aiAccountLimitOrders.path, userId] as const;
+
 export function useLimitOrders(userId: string | null, pollMs: (list: LimitOrder[] | undefined) => number) {
   return useSWR<LimitOrder[], ApiError, readonly [string, string] | null>(
-    userId === null ? null : [aiWalletRoutes.aiAccountLimitOrders.path, userId],
+    userId === null ? null : limitOrdersKey(userId),
     () => getLimitOrders(),
     { ...swrOptions, refreshInterval: pollMs },
+  );
+}
+
+/**
+ * A swap order read again every `pollMs` until its status is final (0: never again); `first` is the order as the
+ * swap answered it, shown until the first read.
+ */
+export function useSwapOrder(first: SwapOrder, pollMs: (order: SwapOrder | undefined) => number) {
+  return useSWR<SwapOrder, ApiError, readonly [string, string]>(
+    [swapRoutes.getOrderStatus.path, first.orderId],
+    ([, orderId]) => getSwapOrderStatus(orderId),
+    { ...swrOptions, fallbackData: first, revalidateOnMount: false, refreshInterval: pollMs },
   );
 }
 

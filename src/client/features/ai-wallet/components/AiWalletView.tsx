@@ -18,6 +18,7 @@ import {
   useLimitOrders,
   useWithdrawals,
 } from "../api/ai-wallet-api.ts";
+import { useLimitOrderPush } from "../live/use-limit-order-push.ts";
 import { ExportKeyPanel } from "./ExportKeyPanel.tsx";
 import { FundPanel } from "./FundPanel.tsx";
 import { LimitOrders } from "./LimitOrders.tsx";
@@ -36,6 +37,8 @@ export type AiWalletTab = (typeof aiWalletTabs)[number];
 
 /** How often lists with something still moving (a withdrawal being sent, an open limit order) are read again. */
 export const AI_WALLET_POLL_MS = 15_000;
+/** How often the result of a market swap still under way is read again, until its status is final. */
+export const SWAP_ORDER_POLL_MS = 3_000;
 
 export interface AiWalletViewProps {
   slots: AiWalletSlots;
@@ -46,6 +49,8 @@ export interface AiWalletViewProps {
   onEmailSignIn: () => void;
   /** tests pass 0: no reads behind their back */
   pollMs?: number;
+  /** the pace a market swap under way is followed at (SWAP_ORDER_POLL_MS; 0: not followed) */
+  orderPollMs?: number;
 }
 
 /**
@@ -59,6 +64,7 @@ export function AiWalletView({
   initialMode = "market",
   onEmailSignIn,
   pollMs = AI_WALLET_POLL_MS,
+  orderPollMs = SWAP_ORDER_POLL_MS,
 }: AiWalletViewProps) {
   const { i18n } = useLingui();
   const loginStatus = useAtomValue(loginStatusAtom);
@@ -126,6 +132,7 @@ export function AiWalletView({
       initialTab={initialTab}
       initialMode={initialMode}
       pollMs={pollMs}
+      orderPollMs={orderPollMs}
       refreshing={info.isValidating}
       onRefresh={() => void info.mutate()}
     />
@@ -181,6 +188,7 @@ interface WalletScreenProps {
   initialTab: AiWalletTab;
   initialMode: TradeMode;
   pollMs: number;
+  orderPollMs: number;
   refreshing: boolean;
   onRefresh: () => void;
 }
@@ -192,6 +200,7 @@ function WalletScreen({
   initialTab,
   initialMode,
   pollMs,
+  orderPollMs,
   refreshing,
   onRefresh,
 }: WalletScreenProps) {
@@ -205,6 +214,7 @@ function WalletScreen({
   const limitOrders = useLimitOrders(userId, (list) =>
     pollMs > 0 && list?.some((item) => limitMoving(item.status)) ? pollMs : 0,
   );
+  useLimitOrderPush(userId);
   const account = data.account;
   if (!account) return null;
   const tabLabel: Record<AiWalletTab, string> = {
@@ -254,6 +264,7 @@ function WalletScreen({
                 slots={slots}
                 mode={mode}
                 onModeChange={setMode}
+                orderPollMs={orderPollMs}
                 onTraded={() => {
                   onRefresh();
                   void limitOrders.mutate();

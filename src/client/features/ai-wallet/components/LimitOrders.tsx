@@ -19,7 +19,10 @@ export interface LimitOrdersProps {
   onChanged: () => void;
 }
 
-/** The AI wallet's limit orders, open first: each with its pair, limit, status and times; open ones with Cancel. */
+/**
+ * The AI wallet's limit orders, open first: each with its pair, limit, status and times (placed, expiry, executed),
+ * the market price that set it off, what it received and why it waits or ended; open ones with Cancel.
+ */
 export function LimitOrders({ list, error, onRetry, onChanged }: LimitOrdersProps) {
   const { t, i18n } = useLingui();
   const [cancelling, setCancelling] = useState<string | null>(null);
@@ -60,7 +63,10 @@ export function LimitOrders({ list, error, onRetry, onChanged }: LimitOrdersProp
             const toSymbol = order.toToken.symbol;
             const symbol = order.baseSymbol;
             const price = formatPrice(order.limitPrice);
+            const placed = formatDate(order.createdAt, i18n.locale, { withTime: true });
             const expires = formatDate(order.expiresAt, i18n.locale, { withTime: true });
+            const executed = formatDate(order.executedAt, i18n.locale, { withTime: true });
+            const reason = order.statusReason ? i18n._(messageForKey(order.statusReason)) : null;
             const received =
               order.receivedAmount === null ? null : `${formatTokenAmount(order.receivedAmount)} ${toSymbol}`;
             const trigger = order.triggerPrice === null ? null : formatPrice(order.triggerPrice);
@@ -72,14 +78,28 @@ export function LimitOrders({ list, error, onRetry, onChanged }: LimitOrdersProp
               <li key={order.orderId} className="aiw-row" aria-label={description}>
                 <span className="aiw-row__main">{description}</span>
                 <StatusBadge tone={limitTone(order.status)}>{i18n._(limitStatusText[order.status])}</StatusBadge>
+                <span className="aiw-muted">
+                  <Trans>Placed {placed}</Trans>
+                </span>
                 {order.status === "open" ? (
                   <span className="aiw-muted">
                     <Trans>Expires {expires}</Trans>
                   </span>
                 ) : null}
+                {order.status === "expired" ? (
+                  <span className="aiw-muted">
+                    <Trans>Expired {expires}</Trans>
+                  </span>
+                ) : null}
                 {trigger !== null ? (
                   <span className="aiw-muted">
-                    <Trans>Set off at {trigger} USDT</Trans>
+                    {executed ? (
+                      <Trans>
+                        Set off at {trigger} USDT, executed {executed}
+                      </Trans>
+                    ) : (
+                      <Trans>Set off at {trigger} USDT</Trans>
+                    )}
                   </span>
                 ) : null}
                 {received !== null ? (
@@ -87,8 +107,13 @@ export function LimitOrders({ list, error, onRetry, onChanged }: LimitOrdersProp
                     <Trans>Received {received}</Trans>
                   </span>
                 ) : null}
-                {order.statusReason && limitTone(order.status) === "danger" ? (
-                  <span className="aiw-muted">{i18n._(messageForKey(order.statusReason))}</span>
+                {reason !== null && order.status === "open" ? (
+                  <span className="aiw-muted">
+                    <Trans>Waiting: {reason}</Trans>
+                  </span>
+                ) : null}
+                {reason !== null && limitTone(order.status) === "danger" ? (
+                  <span className="aiw-muted">{reason}</span>
                 ) : null}
                 {order.status === "open" ? (
                   <Button

@@ -1,16 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { quotableMarketSymbol } from "../../../../contract/market-symbols.ts";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatPercent } from "../../../shared/format/percent.ts";
 import { formatPrice } from "../../../shared/format/price.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
-import {
-  type LimitSide,
-  limitDistancePercent,
-  limitMetNow,
-  limitPriceValue,
-  marketSymbolOf,
-} from "../ai-wallet-logic.ts";
+import { type LimitSide, limitDistancePercent, limitMetNow, limitPriceValue } from "../ai-wallet-logic.ts";
 import { useMarketPrice } from "../api/ai-wallet-api.ts";
 import type { TradeToken } from "./slots.ts";
 
@@ -27,7 +22,7 @@ export interface LimitPriceNoteProps {
  */
 export function LimitPriceNote({ side, token, limitText }: LimitPriceNoteProps) {
   const { i18n } = useLingui();
-  const symbol = token ? marketSymbolOf(token.symbol) : null;
+  const symbol = token ? quotableMarketSymbol(token.symbol) : null;
   const market = useMarketPrice(symbol);
   if (!token || symbol === null) return null;
   if (market.error) {

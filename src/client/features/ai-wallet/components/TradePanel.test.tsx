@@ -1,7 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { NATIVE_TOKEN_ADDRESS } from "../../../../contract/swap.ts";
+import { createBrowserHost } from "../../../host/browser-host.ts";
 import { loginStatusAtom } from "../../../shared/session/session.ts";
 import { userIdAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
@@ -15,15 +16,29 @@ import type { TradeMode } from "./trade-types.ts";
 function renderTrade(mode: TradeMode, extra: (call: RecordedCall) => StubReply | undefined = () => undefined) {
   const api = stubApi(aiWalletServer(extra));
   const user = userEvent.setup();
+  const host = createBrowserHost();
+  const haptic = vi.spyOn(host.haptics, "notification");
   const result = renderWithProviders(
-    <AiWalletView slots={testSlots} pollMs={0} initialTab="trade" initialMode={mode} onEmailSignIn={() => undefined} />,
+    <AiWalletView
+      slots={testSlots}
+      pollMs={0}
+      orderPollMs={0}
+      initialTab="trade"
+      initialMode={mode}
+      onEmailSignIn={() => undefined}
+    />,
+    host,
   );
   act(() => {
     result.store.set(userIdAtom, "7");
     result.store.set(loginStatusAtom, "loggedIn");
   });
-  return { ...result, api, user };
+  const haptics = () => haptic.mock.calls.map(([kind]) => kind);
+  return { ...result, api, user, haptics };
 }
+
+const swapIds = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path === "aiAccountSwap").map((call) => (call.body as { requestId: string }).requestId);
 
 const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => call.path === path);
 
@@ -71,7 +86,7 @@ describe("market swap from the AI wallet", () => {
     expect(callsTo(api.calls, "aiAccountSwap")).toHaveLength(0);
   });
 
-  it("a coin that cannot be swapped (218) is said, and a retry of the same swap reuses its requestId", async () => {
+  it("a coin that cannot be swapped (218) is said, and the next press is a new request", async () => {
     const { user, api } = renderTrade("market", (call) =>
       call.path === "aiAccountSwap" ? { code: 218, data: { key: "coinNotSwappable" } } : undefined,
     );
@@ -80,9 +95,54 @@ describe("market swap from the AI wallet", () => {
     await user.click(screen.getByRole("button", { name: "Swap now" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This coin cannot be swapped.");
     await user.click(screen.getByRole("button", { name: "Swap now" }));
-    const ids = callsTo(api.calls, "aiAccountSwap").map((call) => (call.body as { requestId: string }).requestId);
-    expect(ids).toHaveLength(2);
-    expect(ids[1]).toBe(ids[0]);
+    await expect.poll(() => swapIds(api.calls)).toHaveLength(2);
+    const [first, second] = swapIds(api.calls);
+    expect(second).not.toBe(first);
+  });
+
+  it("a failure that leaves it unknown whether the swap was made retries with the same requestId", async () => {
+    const { user, api } = renderTrade("market", (call) =>
+      call.path === "aiAccountSwap" ? { status: 500, code: 1001, data: { key: "Serverbusy" } } : undefined,
+    );
+    await pickReceive(user, "USDT");
+    await user.type(screen.getByRole("textbox", { name: /^Amount to pay/ }), "0.1");
+    await user.click(screen.getByRole("button", { name: "Swap now" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The server is busy.");
+    await user.click(screen.getByRole("button", { name: "Swap now" }));
+    await expect.poll(() => swapIds(api.calls)).toHaveLength(2);
+    const [first, second] = swapIds(api.calls);
+    expect(second).toBe(first);
+  });
+
+  it("the chain's node unreachable (502), then the failed order answered: both failures, each retry a new swap", async () => {
+    let presses = 0;
+    const { user, api, haptics } = renderTrade("market", (call) => {
+      if (call.path !== "aiAccountSwap") return undefined;
+      presses += 1;
+      if (presses === 1) return { status: 502, code: 1001, data: { key: "rpcUnavailable" } };
+      if (presses === 2) return { data: fakeSwapOrder({ status: "fail", statusReason: "slippageExceeded" }) };
+      return { data: fakeSwapOrder() };
+    });
+    await pickReceive(user, "USDT");
+    const amount = screen.getByRole("textbox", { name: /^Amount to pay/ });
+    await user.type(amount, "0.1");
+    await user.click(screen.getByRole("button", { name: "Swap now" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The network cannot be reached right now.");
+    expect(haptics()).toEqual(["error"]);
+
+    await user.click(screen.getByRole("button", { name: "Swap now" }));
+    const failed = await screen.findByText(/^Swap 0\.1 ETH → 200\.1 USDT:/);
+    expect(failed).toHaveTextContent("Failed");
+    expect(screen.getByText("The price moved beyond your slippage. Nothing was swapped.")).toBeInTheDocument();
+    expect(amount).toHaveValue("0.1");
+    expect(haptics()).toEqual(["error", "error"]);
+
+    await user.click(screen.getByRole("button", { name: "Swap now" }));
+    expect(await screen.findByText(/^Swap 0\.1 ETH → 200\.1 USDT:/)).toHaveTextContent("Completed");
+    expect(amount).toHaveValue("");
+    expect(haptics()).toEqual(["error", "error", "success"]);
+    const ids = swapIds(api.calls);
+    expect(new Set(ids).size).toBe(3);
   });
 });
 
@@ -138,6 +198,25 @@ describe("limit orders", () => {
     );
   });
 
+  it("an expiry outside 1 to 90 days is said at the field and nothing is placed", async () => {
+    const { user, api } = renderTrade("limit");
+    await pickReceive(user, "USDT");
+    await user.type(screen.getByRole("textbox", { name: /^Amount to pay/ }), "0.5");
+    await user.type(screen.getByRole("textbox", { name: /^Limit price \(USDT\)/ }), "2500");
+    const days = screen.getByRole("textbox", { name: /^Expires after \(days\)/ });
+    for (const typed of ["0", "95"]) {
+      await user.clear(days);
+      await user.type(days, typed);
+      await user.click(screen.getByRole("button", { name: "Place limit order" }));
+      expect(days).toHaveValue(typed);
+      expect(days).toHaveAttribute("aria-invalid", "true");
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "Expires after (days): Enter a whole number of days from 1 to 90.",
+      );
+    }
+    expect(callsTo(api.calls, "aiAccountLimitSwap")).toHaveLength(0);
+  });
+
   it("a buy watches the coin bought", async () => {
     const { user } = renderTrade("limit");
     await user.click(await screen.findByRole("radio", { name: "Buy" }));
@@ -185,5 +264,38 @@ describe("limit orders", () => {
     await user.click(list.getByRole("button", { name: "Cancel: Sell 0.5 ETH for USDT when ETH ≥ 2,500 USDT" }));
     expect(await list.findByText("Cancelled")).toBeInTheDocument();
     expect(callsTo(api.calls, "cancelLimitOrder")[0]?.body).toEqual({ orderId: "LO-1" });
+  });
+
+  it("says why an open order waits, and when each order was placed, set off, executed or expired", async () => {
+    renderTrade("limit", (call) =>
+      call.path === "aiAccount/limitOrders"
+        ? {
+            data: {
+              lists: [
+                fakeLimitOrder({ statusReason: "slippageExceeded" }),
+                fakeLimitOrder({
+                  orderId: "LO-0",
+                  status: "completed",
+                  limitPrice: 2400,
+                  triggerPrice: 2510,
+                  receivedAmount: "1255",
+                  executedAt: "2026-03-05T08:00:00.000Z",
+                }),
+                fakeLimitOrder({ orderId: "LO-2", status: "expired", limitPrice: 3000 }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    const list = within(await screen.findByRole("list", { name: "Limit orders" }));
+    const open = list.getByRole("listitem", { name: "Sell 0.5 ETH for USDT when ETH ≥ 2,500 USDT" });
+    expect(open).toHaveTextContent("Waiting: The price moved beyond your slippage. Nothing was swapped.");
+    expect(open.textContent).toMatch(/Placed Mar 4, 2026/);
+    expect(open.textContent).toMatch(/Expires Mar 11, 2026/);
+    const done = list.getByRole("listitem", { name: "Sell 0.5 ETH for USDT when ETH ≥ 2,400 USDT" });
+    expect(done.textContent).toMatch(/Set off at 2,510 USDT, executed Mar 5, 2026/);
+    expect(done.textContent).not.toMatch("Waiting");
+    const expired = list.getByRole("listitem", { name: "Sell 0.5 ETH for USDT when ETH ≥ 3,000 USDT" });
+    expect(expired.textContent).toMatch(/Expired Mar 11, 2026/);
   });
 });

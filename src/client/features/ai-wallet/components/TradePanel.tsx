@@ -12,14 +12,16 @@ import {
   amountIssue,
   apiAmount,
   cleanAmount,
+  expiryDaysValue,
   type LimitSide,
   limitPriceValue,
   maxSellable,
+  outcomeUnknown,
   RequestIds,
   slippageValue,
   watchedToken,
 } from "../ai-wallet-logic.ts";
-import { type FormFailure, formFailure } from "../ai-wallet-text.ts";
+import { expiryDaysText, type FormFailure, formFailure } from "../ai-wallet-text.ts";
 import { type AiAccount, aiSwap, placeLimitOrder } from "../api/ai-wallet-api.ts";
 import { LimitPriceNote } from "./LimitPriceNote.tsx";
 import { FailureNote } from "./parts.tsx";
@@ -56,14 +58,18 @@ export interface TradePanelProps {
   onModeChange: (mode: TradeMode) => void;
   /** a swap was made or an order placed: the balances and the orders are read again */
   onTraded: (outcome: TradeOutcome) => void;
+  /** a swap still under way is read again this often until its status is final (0: never) */
+  orderPollMs: number;
 }
 
 /**
  * Trade from the AI wallet: a market swap signed by the server at once (aiAccountSwap), or a limit order watched
  * against the market and executed once when crossed (aiAccountLimitSwap; spec §5: limit orders only with the AI
- * wallet). Each submit carries a requestId; trying the same request again reuses it, so it is done once.
+ * wallet). Each submit carries a requestId. Trying the same request again after a failure whose outcome is unknown
+ * reuses it, so it is done once; after an answer that says nothing was done (a failed swap, a refusal, the chain's
+ * node unreachable) the next press is a new request.
  */
-export function TradePanel({ account, slots, mode, onModeChange, onTraded }: TradePanelProps) {
+export function TradePanel({ account, slots, mode, onModeChange, onTraded, orderPollMs }: TradePanelProps) {
   const { t, i18n } = useLingui();
   const host = useHost();
   const baseId = useId();
@@ -95,13 +101,13 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
         )?.balance ?? "0")
       : null;
   const fromBalance = balanceOf(from);
-  const days = Math.min(LIMIT_ORDER_DAYS_MAX, Math.max(1, Number.parseInt(daysText, 10) || LIMIT_ORDER_DAYS_DEFAULT));
   const watched = watchedToken(side, from, to);
   const watchedSymbol = watched?.symbol ?? "";
   const fieldLabels = {
     amount: t`Amount to pay`,
     limitPrice: t`Limit price (USDT)`,
     slippage: t`Slippage tolerance`,
+    expiresInDays: t`Expires after (days)`,
   };
 
   const changeChain = (next: number) => {
@@ -168,6 +174,9 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
     if (mode === "limit" && limitPriceValue(limitText) === null) {
       return { field: "limitPrice", text: messageKeyText.invalidValue, kyc: false };
     }
+    if (mode === "limit" && expiryDaysValue(daysText) === null) {
+      return { field: "expiresInDays", text: expiryDaysText, kyc: false };
+    }
     return null;
   };
 
@@ -180,16 +189,23 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
     }
     const amount = apiAmount(amountText) ?? "";
     const slippageText = slippageValue(slippage) ?? SWAP_SLIPPAGE_DEFAULT;
+    const ids = mode === "market" ? marketIds.current : limitIds.current;
     setBusy(true);
     setFailure(null);
     setOutcome(null);
     try {
       if (mode === "market") {
         const request = { chainId, fromToken: from.address, toToken: to.address, amount, slippage: slippageText };
-        const order = await aiSwap({ ...request, requestId: marketIds.current.idFor(request) });
-        marketIds.current.done();
+        const order = await aiSwap({ ...request, requestId: ids.idFor(request) });
+        // every order answered ends its request: a failed one is tried again as a new swap
+        ids.done();
         setOutcome({ kind: "market", order });
         onTraded({ kind: "market", order });
+        if (order.status === "fail") {
+          // nothing was swapped: the result says why, and the amount stays for another try
+          host.haptics.notification("error");
+          return;
+        }
       } else {
         const request = {
           chainId,
@@ -199,16 +215,17 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
           amount,
           limitPrice: limitPriceValue(limitText) ?? 0,
           slippage: slippageText,
-          expiresInDays: days,
+          expiresInDays: expiryDaysValue(daysText) ?? LIMIT_ORDER_DAYS_DEFAULT,
         };
-        const order = await placeLimitOrder({ ...request, requestId: limitIds.current.idFor(request) });
-        limitIds.current.done();
+        const order = await placeLimitOrder({ ...request, requestId: ids.idFor(request) });
+        ids.done();
         setOutcome({ kind: "limit", order });
         onTraded({ kind: "limit", order });
       }
       setAmountText("");
       host.haptics.notification("success");
     } catch (error) {
+      if (!outcomeUnknown(error)) ids.done();
       setFailure(formFailure(error));
       host.haptics.notification("error");
     } finally {
@@ -367,13 +384,17 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
             />
             <LimitPriceNote side={side} token={watched} limitText={limitText} />
             <TextField
-              label={t`Expires after (days)`}
+              label={fieldLabels.expiresInDays}
               hint={t`1 to ${LIMIT_ORDER_DAYS_MAX} days. An order not executed by then expires; nothing is swapped.`}
               value={daysText}
               inputMode="numeric"
               autoComplete="off"
               disabled={busy}
-              onValueChange={(value) => setDaysText(value.replace(/\D/g, "").slice(0, 2))}
+              error={failure?.field === "expiresInDays" ? i18n._(failure.text) : undefined}
+              onValueChange={(value) => {
+                setDaysText(value.replace(/\D/g, "").slice(0, 3));
+                if (failure?.field === "expiresInDays") setFailure(null);
+              }}
             />
           </>
         ) : null}
@@ -389,7 +410,14 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded }: Tra
               : t`Place limit order`}
         </Button>
       </form>
-      {outcome ? <TradeResult outcome={outcome} onClose={() => setOutcome(null)} /> : null}
+      {outcome ? (
+        <TradeResult
+          outcome={outcome}
+          orderPollMs={orderPollMs}
+          onClose={() => setOutcome(null)}
+          onSettled={(order) => onTraded({ kind: "market", order })}
+        />
+      ) : null}
       {picker !== null && chainId !== null ? (
         <TokenPicker
           title={picker === "from" ? t`Select the token to pay` : t`Select the token to receive`}

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { COIN_RENAMES, marketSymbolOf } from "../../../../contract/market-symbols.ts";
 import {
   type hotTokensDataSchema,
   type hotTokensQuerySchema,
@@ -45,31 +46,8 @@ const ETHEREUM_CHAIN_ID = 1;
 /** hotTokenForSwap answers at most this many tokens. */
 export const HOT_TOKENS_MAX = 20;
 
-/** Old names of a chain's coin: MATIC is Polygon's POL. */
-const NATIVE_ALIASES: Readonly<Record<string, string>> = { MATIC: "POL" };
-
-/**
- * Wrapped coins the market prices under their coin's symbol (a wrapped coin is redeemable one for one). Any other
- * list token is priced only under its own symbol.
- */
-const WRAPPED: Readonly<Record<string, string>> = {
-  WETH: "ETH",
-  WBTC: "BTC",
-  WBNB: "BNB",
-  WPOL: "POL",
-  WMATIC: "POL",
-  WAVAX: "AVAX",
-};
-
-/**
- * The symbol the market prices a token under: a wrapped coin's coin (WETH: ETH), a coin's current name for an old
- * one (MATIC, WMATIC: POL), else the symbol itself, upper-cased.
- */
-export function marketSymbolOf(symbol: string): string {
-  const upper = symbol.toUpperCase();
-  const unwrapped = WRAPPED[upper] ?? upper;
-  return NATIVE_ALIASES[unwrapped] ?? unwrapped;
-}
+/** The market symbol table is shared with the client (src/contract/market-symbols.ts). */
+export { marketSymbolOf };
 
 /**
  * MountainLion on the swap screen (issue 16, spec §7 summaryForSwap, hotTokenForSwap). summary reads a request with
@@ -86,7 +64,7 @@ export function createSwapAssistant(deps: SwapAssistantDeps): SwapAssistant {
   /** the address a symbol has on a chain: its coin, a list token, or the list's wrapped coin; null when none */
   function addressOf(symbol: string, nativeSymbol: string, list: readonly SwapToken[]): string | null {
     const upper = symbol.toUpperCase();
-    if ((NATIVE_ALIASES[upper] ?? upper) === nativeSymbol.toUpperCase()) return NATIVE_TOKEN_ADDRESS;
+    if ((COIN_RENAMES[upper] ?? upper) === nativeSymbol.toUpperCase()) return NATIVE_TOKEN_ADDRESS;
     const enabled = list.filter((token) => token.isEnable);
     const bySymbol = (wanted: string) => enabled.find((token) => token.symbol.toUpperCase() === wanted);
     return (bySymbol(upper) ?? bySymbol(`W${upper}`))?.address ?? null;

@@ -1,0 +1,70 @@
+import { act, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../../shared/live/fake-event-source.ts";
+import { loginStatusAtom } from "../../../shared/session/session.ts";
+import { userIdAtom } from "../../../shared/settings/settings.ts";
+import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
+import { type RecordedCall, stubApi } from "../../../shared/testing/stub-api.ts";
+import { AiWalletView } from "../components/AiWalletView.tsx";
+import { aiWalletServer, fakeLimitOrder } from "../testing/ai-wallet-fixtures.ts";
+import { testSlots } from "../testing/test-slots.tsx";
+
+function renderWallet() {
+  const api = stubApi(aiWalletServer());
+  const result = renderWithProviders(
+    <AiWalletView
+      slots={testSlots}
+      pollMs={0}
+      orderPollMs={0}
+      initialTab="trade"
+      initialMode="limit"
+      onEmailSignIn={() => undefined}
+    />,
+  );
+  act(() => {
+    result.store.set(userIdAtom, "7");
+    result.store.set(loginStatusAtom, "loggedIn");
+  });
+  const reads = (path: string) => api.calls.filter((call: RecordedCall) => call.path === path).length;
+  return { ...result, api, reads };
+}
+
+const push = (order: ReturnType<typeof fakeLimitOrder>) =>
+  act(() => FakeEventSource.latest().emit("limitOrder", order));
+
+describe("limit order outcome pushed to the owner", () => {
+  beforeEach(() => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+  });
+
+  it("an executed order is told with what it received; the orders and the balances are read again", async () => {
+    const { reads } = renderWallet();
+    await screen.findByText("No limit orders yet.");
+    const before = { orders: reads("aiAccount/limitOrders"), info: reads("getAIAccountInfo") };
+    push(
+      fakeLimitOrder({
+        status: "completed",
+        triggerPrice: 2510,
+        receivedAmount: "1255",
+        executedAt: "2026-03-05T08:00:00.000Z",
+      }),
+    );
+    expect(
+      await screen.findByText("Limit order completed: you paid 0.5 ETH and received 1,255 USDT."),
+    ).toBeInTheDocument();
+    await expect.poll(() => reads("aiAccount/limitOrders")).toBe(before.orders + 1);
+    await expect.poll(() => reads("getAIAccountInfo")).toBe(before.info + 1);
+  });
+
+  it("a failed order says why; an expired one says nothing was swapped; a damaged event is left out", async () => {
+    const { reads } = renderWallet();
+    await screen.findByText("No limit orders yet.");
+    const before = reads("aiAccount/limitOrders");
+    act(() => FakeEventSource.latest().emit("limitOrder", { orderId: "LO-1", status: "fail" }));
+    push(fakeLimitOrder({ status: "fail", statusReason: "txReverted", triggerPrice: 2510 }));
+    expect(await screen.findByText(/^Limit order for 0\.5 ETH failed: /)).toBeInTheDocument();
+    push(fakeLimitOrder({ orderId: "LO-2", status: "expired" }));
+    expect(await screen.findByText("Limit order for 0.5 ETH expired; nothing was swapped.")).toBeInTheDocument();
+    await expect.poll(() => reads("aiAccount/limitOrders")).toBe(before + 2);
+  });
+});
