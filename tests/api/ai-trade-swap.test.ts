@@ -211,6 +211,43 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     expect((await swapOrders(world, ivy)).lists[0]).toMatchObject({ status: "fail", statusReason: "swapNotMined" });
   });
 
+  it("a node lagging behind on receipts cannot fail a mined swap: the nonce used without a receipt must hold twice", async () => {
+    const jay = await trader(world, { eth: parseEther("2") });
+    world.faults.afterStored = (kind) => {
+      if (kind === "swap") throw new Error("the node died after storing the swap");
+    };
+    let order: SwapOrderAnswer;
+    try {
+      order = ok<SwapOrderAnswer>(
+        await swap(jay, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.2" }),
+      );
+    } finally {
+      world.faults.afterStored = undefined;
+    }
+    const status = async () =>
+      ok<SwapOrderAnswer>(await post(world, jay, "/getOrderStatus", { orderId: order.orderId })).status;
+    // the server's node answers no receipt for any transaction (it lags behind the chain)
+    world.proxy.tamper("eth_getTransactionReceipt", () => null);
+    try {
+      world.clock.advance(61_000);
+      await world.srv.server.aiTrade.sweep();
+      // the stored swap was sent and mined; the server cannot see it yet
+      expect(await sentCount(world, jay.address)).toBe(1);
+      expect(await status()).toBe("pending");
+      // its nonce is used and no receipt is found: one sweep alone does not call it lost
+      world.clock.advance(61_000);
+      await world.srv.server.aiTrade.sweep();
+      expect(await status()).toBe("pending");
+    } finally {
+      world.proxy.tamper("eth_getTransactionReceipt", undefined);
+    }
+    // the node has caught up by the next sweep: completed, once
+    world.clock.advance(61_000);
+    await world.srv.server.aiTrade.sweep();
+    expect(await status()).toBe("completed");
+    expect(await sentCount(world, jay.address)).toBe(1);
+  });
+
   it("a run that stops before its swap is signed fails the order: nothing is swapped, then or later", async () => {
     const gina = await trader(world, { eth: parseEther("1"), tusd: tusd("100") });
     world.faults.afterStored = (kind) => {

@@ -46,6 +46,11 @@ export const executionSchema = z.object({
   swap: signedTxSchema.optional(),
   /** a 0-value transfer to itself at the swap's nonce, signed when the swap was not mined in time */
   replacement: signedTxSchema.optional(),
+  /**
+   * when a sweep first found the swap's nonce used with neither receipt (ms): it is taken as never mined only when
+   * a later sweep finds the same, so one lagging node cannot have a mined swap executed twice
+   */
+  goneAt: z.number().optional(),
 });
 export type Execution = z.infer<typeof executionSchema>;
 

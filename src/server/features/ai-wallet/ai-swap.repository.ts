@@ -119,6 +119,17 @@ export function createAiSwapRepository(db: Database) {
       return Number(row?.usd ?? 0);
     },
 
+    /** marks when a sweep first found the swap's nonce used with neither receipt (see Execution.goneAt) */
+    async markGone(id: number, swapHash: string, at: Date): Promise<void> {
+      await db
+        .update(swapOrders)
+        .set({
+          txs: sql`jsonb_set(${swapOrders.txs}, '{ai,goneAt}'::text[], ${String(at.getTime())}::jsonb)`,
+          updatedAt: at,
+        })
+        .where(and(eq(swapOrders.id, id), eq(swapOrders.status, "pending"), eq(swapOrders.transferOutHash, swapHash)));
+    },
+
     /**
      * Stores the replacement of a sent swap (a transfer at its nonce) before it is broadcast: only while the order
      * is pending on that swap and has no replacement yet; false otherwise (nothing may be broadcast).

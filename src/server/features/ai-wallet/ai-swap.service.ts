@@ -169,7 +169,12 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
         if (settled.state === "mined") await tracker.check(row);
         // the swap was not mined in time: the transfer at its nonce was, so nothing was swapped
         else if (settled.state === "cancelled") await fail(row, "swapNotMined");
-        else if (settled.state === "gone") await fail(row, "txNotFound");
+        else if (settled.state === "gone") {
+          // its nonce is used and neither transaction is found: only when a later sweep finds the same too (a node
+          // lagging behind may not have the swap's receipt yet), it never can be mined
+          if (execution.goneAt === undefined) await repository.markGone(row.id, swapHash, clock.now());
+          else await fail(row, "txNotFound");
+        }
       } catch (error) {
         logger.warn({ err: error, orderId: row.orderId }, "ai swap: not resumed now");
       }

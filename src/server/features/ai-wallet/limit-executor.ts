@@ -146,6 +146,12 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
         storeReplacement: (signed) => repository.saveReplacement(row.id, execution.claim, signed, clock.now()),
       });
       if (settled.state === "waiting" || settled.state === "lost") return;
+      if (settled.state === "gone" && execution.goneAt === undefined) {
+        // the nonce is used and neither transaction is found: a node lagging behind may not have the swap's receipt
+        // yet, so the order is sent back only when a later sweep finds the same
+        await repository.markGone(row.id, execution.claim, clock.now());
+        return;
+      }
       if (settled.state === "cancelled" || settled.state === "gone") {
         // it can never be mined: the order waits for its price again (after LIMIT_RETRY_MS when cancelled)
         const reason = settled.state === "cancelled" ? "swapNotMined" : null;

@@ -246,6 +246,17 @@ export function createLimitOrdersRepository(db: Database) {
         });
     },
 
+    /** marks when a sweep first found the swap's nonce used with neither receipt (see Execution.goneAt) */
+    async markGone(id: number, claim: string, at: Date): Promise<void> {
+      await db
+        .update(aiLimitOrders)
+        .set({
+          txs: sql`jsonb_set(${aiLimitOrders.txs}, '{goneAt}'::text[], ${String(at.getTime())}::jsonb)`,
+          updatedAt: at,
+        })
+        .where(and(eq(aiLimitOrders.id, id), heldBy(claim)));
+    },
+
     /**
      * Stores the replacement of the order's sent swap (a transfer at its nonce) before it is broadcast; false when
      * the run no longer holds the order or a replacement is stored already (nothing may be broadcast then).
