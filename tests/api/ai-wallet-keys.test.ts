@@ -1,7 +1,10 @@
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeIn, lastMail } from "./account-proofs.ts";
 import {
   type AiWalletWorld,
   aiUser,
@@ -34,7 +37,9 @@ afterAll(async () => {
 const OTHER_KEY = Buffer.alloc(32, 42).toString("base64");
 
 /** every column of every row of a table, as text (bytea as hex) */
-async function tableText(table: "ai_wallets" | "ai_wallet_audit" | "ai_withdrawals"): Promise<string> {
+async function tableText(
+  table: "ai_wallets" | "ai_wallet_audit" | "ai_withdrawals" | "mail_outbox" | "email_verifications",
+): Promise<string> {
   const result = await world.srv.server.database.db.execute(sql.raw(`select to_jsonb(t)::text as row from ${table} t`));
   const rows = (result as unknown as { rows: { row: string }[] }).rows;
   return rows
@@ -54,12 +59,17 @@ describe("AI wallet keys at rest", () => {
     expect(privateKeyToAccount(exported.privateKey).address).toBe(user.address);
     const wallets = await tableText("ai_wallets");
     expect(wallets).toContain(user.address.toLowerCase());
-    for (const table of ["ai_wallets", "ai_wallet_audit", "ai_withdrawals"] as const) {
+    const base64 = Buffer.from(hex, "hex").toString("base64").toLowerCase();
+    for (const table of ["ai_wallets", "ai_wallet_audit", "ai_withdrawals", "mail_outbox"] as const) {
       const text = await tableText(table);
-      expect(text).not.toContain(hex);
+      expect(text, table).not.toContain(hex);
       // bytea columns come out as \\x<hex>; base64 of the key bytes too
-      expect(text).not.toContain(Buffer.from(hex, "hex").toString("base64").toLowerCase());
+      expect(text, table).not.toContain(base64);
     }
+    // nor does the server's log
+    const logs = JSON.stringify(world.srv.logs).toLowerCase();
+    expect(logs).not.toContain(hex);
+    expect(logs).not.toContain(base64);
     // the key's bytes are in no stored byte string either
     const rows = await world.srv.server.database.db.execute(sql.raw("select wrapped_key, sealed_key from ai_wallets"));
     const plain = Buffer.from(hex, "hex");
@@ -152,5 +162,112 @@ describe("AI wallet withdrawals across a restart", () => {
     );
     expect(again).toMatchObject({ status: "completed", txHash: hash });
     expect(world.relay.broadcasts).toBe(broadcastsBefore + 1);
+  });
+});
+
+/** JSON-RPC straight to anvil (past the relay): its test methods */
+async function anvilRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(world.chain.anvil.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+describe("AI wallet withdrawals whose nonce another transaction took", () => {
+  it("a sent withdrawal never mined fails (txNotFound) after two sweeps and stops counting toward the day", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
+      api(world, user, "/aiAccountPreWithdraw", {
+        chainId: CHAIN_ID,
+        tokenAddress: NATIVE,
+        amount: "0.1",
+        toAddress: privateKeyToAccount(generatePrivateKey()).address,
+      }),
+    );
+    // the node takes the transaction but mines nothing; then drops it, and the wallet's nonce moves past it
+    await anvilRpc("evm_setAutomine", [false]);
+    let sent: WithdrawalAnswer;
+    try {
+      sent = await ok<WithdrawalAnswer>(
+        api(world, user, "/aiAccountWithdraw", {
+          withdrawId: pre.withdrawal.withdrawId,
+          code: await codeOf(world, user),
+        }),
+      );
+      expect(sent.status).toBe("sent");
+      await anvilRpc("anvil_dropTransaction", [sent.txHash]);
+    } finally {
+      await anvilRpc("evm_setAutomine", [true]);
+    }
+    await anvilRpc("anvil_setNonce", [user.address, "0x1"]);
+    await anvilRpc("evm_mine", []);
+    const used = await ok<{ account: { dailyUsedUsd: number } }>(api(world, user, "/getAIAccountInfo"));
+    expect(used.account.dailyUsedUsd).toBeGreaterThan(0);
+
+    const listed = async () =>
+      (await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"))).lists[0];
+    // one sweep that sees no receipt is not enough: the receipt may be on its way
+    await world.srv.server.aiWallets.sweep();
+    expect(await listed()).toMatchObject({ status: "sent" });
+    await world.srv.server.aiWallets.sweep();
+    expect(await listed()).toMatchObject({ status: "fail", statusReason: "txNotFound", txHash: sent.txHash });
+    const after = await ok<{ account: { dailyUsedUsd: number } }>(api(world, user, "/getAIAccountInfo"));
+    expect(after.account.dailyUsedUsd).toBe(0);
+    expect(await world.chain.reader.getBalance({ address: user.address })).toBe(parseEther("1"));
+    const failed = (await auditOf(world, user.userId)).filter((row) => row.action === "withdraw_failed");
+    expect(failed).toEqual([
+      expect.objectContaining({ txHash: sent.txHash, detail: expect.objectContaining({ reason: "txNotFound" }) }),
+    ]);
+  });
+});
+
+describe("AI wallet code mails delivered by SMTP", () => {
+  it("keeps no live code in the outbox, and the exported key is in no log, mail or table", async () => {
+    const received: { to: string[]; raw: string }[] = [];
+    const smtp = new SMTPServer({
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const parts: Buffer[] = [];
+        stream.on("data", (part: Buffer) => parts.push(part));
+        stream.on("end", () => {
+          received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(parts).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    await world.srv.stop();
+    try {
+      const srv = await world.start({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+      const user = await fundedUser(world);
+      await ok(api(world, user, "/aiAccount/preExport", {}));
+      const mail = received.filter((item) => item.to.includes(user.email)).at(-1);
+      const code = codeIn(mail?.raw.replace(/\r\n/g, "\n"));
+      const stored = await lastMail(srv, user.email);
+      expect(stored).toMatchObject({ transport: "smtp", error: null, deliveredAt: expect.any(Date) });
+      expect(stored?.text).toContain("[code sent by mail, not stored]");
+      expect(stored?.text).not.toContain(code);
+      expect(stored?.html).not.toContain(code);
+
+      const exported = await ok<{ privateKey: `0x${string}` }>(api(world, user, "/aiAccount/export", { code }));
+      const hex = exported.privateKey.slice(2).toLowerCase();
+      for (const table of ["ai_wallets", "ai_wallet_audit", "ai_withdrawals", "mail_outbox"] as const) {
+        expect(await tableText(table), table).not.toContain(hex);
+      }
+      expect(JSON.stringify(srv.logs).toLowerCase()).not.toContain(hex);
+      expect(JSON.stringify(srv.logs)).not.toContain(code);
+    } finally {
+      await world.srv.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await world.start();
+    }
   });
 });

@@ -197,12 +197,89 @@ describe("AI wallet: withdrawals", () => {
       expect.objectContaining({ detail: expect.objectContaining({ reason: "codeError" }) }),
     ]);
 
+    // the list shows what is stored; the tracker finishes the mined withdrawal
+    const listed = await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"));
+    expect(listed.lists).toEqual([expect.objectContaining({ withdrawId: pre.withdrawal.withdrawId, status: "sent" })]);
+    await world.srv.server.aiWallets.sweep();
     const list = await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"));
     expect(list.lists).toEqual([
       expect.objectContaining({ withdrawId: pre.withdrawal.withdrawId, status: "completed" }),
     ]);
     const info = await ok<Info>(api(world, user, "/getAIAccountInfo"));
     expect(info.account?.dailyUsedUsd).toBeGreaterThan(0);
+    // the code mailed, the signing, the broadcast and the receipt are each in the audit log
+    expect((await auditOf(world, user.userId)).map((row) => row.action)).toEqual([
+      "create",
+      "withdraw_code_sent",
+      "refuse_withdraw",
+      "sign_withdraw",
+      "withdraw_sent",
+      "withdraw_completed",
+    ]);
+  });
+
+  it("answers 409 idempotencyConflict to a requestId used before with another withdrawal", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const to = fresh();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(user, { amount: "0.1", toAddress: to, requestId: "req-conflict-01" }),
+    );
+    // the same body in another spelling is the same request
+    const same = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(user, { amount: "0.10", toAddress: to.toLowerCase(), requestId: "req-conflict-01" }),
+    );
+    expect(same.withdrawal.withdrawId).toBe(pre.withdrawal.withdrawId);
+    const others: Record<string, unknown>[] = [
+      { amount: "0.2", toAddress: to },
+      { amount: "0.1", toAddress: fresh() },
+      { amount: "0.1", toAddress: to, tokenAddress: world.chain.tusd },
+    ];
+    for (const body of others) {
+      const res = await preWithdraw(user, { ...body, requestId: "req-conflict-01" });
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect(res.json).toMatchObject({ code: 1001, data: { key: "idempotencyConflict" } });
+    }
+    const list = await ok<{ lists: WithdrawalAnswer[] }>(api(world, user, "/aiAccount/withdrawals"));
+    expect(list.lists).toEqual([
+      expect.objectContaining({ withdrawId: pre.withdrawal.withdrawId, amount: "0.1", status: "awaiting_code" }),
+    ]);
+  });
+
+  it("sends once when the right code arrives twice at the same moment; both answers name the one transaction", async () => {
+    const user = await fundedUser(world, { eth: parseEther("1") });
+    const to = fresh();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: "0.1", toAddress: to }));
+    const code = await codeOf(world, user);
+    const broadcastsBefore = world.relay.broadcasts;
+    const body = { withdrawId: pre.withdrawal.withdrawId, code };
+    const [first, second] = await Promise.all([
+      ok<WithdrawalAnswer>(api(world, user, "/aiAccountWithdraw", body)),
+      ok<WithdrawalAnswer>(api(world, user, "/aiAccountWithdraw", body)),
+    ]);
+    expect(first.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(second).toMatchObject({ withdrawId: pre.withdrawal.withdrawId, status: "sent", txHash: first.txHash });
+    await world.chain.reader.waitForTransactionReceipt({ hash: first.txHash as `0x${string}`, pollingInterval: 20 });
+    expect(world.relay.broadcasts).toBe(broadcastsBefore + 1);
+    expect(await world.chain.reader.getTransactionCount({ address: user.address })).toBe(1);
+    expect(await ethOf(to)).toBe(parseEther("0.1"));
+    const signed = (await auditOf(world, user.userId)).filter((row) => row.action === "sign_withdraw");
+    expect(signed).toHaveLength(1);
+  });
+
+  it("answers 404 aiOrderNotFound to another account's withdrawal, and nothing moves", async () => {
+    const owner = await fundedUser(world, { eth: parseEther("1") });
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(owner, { amount: "0.1", toAddress: fresh() }));
+    const code = await codeOf(world, owner);
+    const other = await fundedUser(world, { eth: parseEther("1") });
+    const res = await api(world, other, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ code: 1001, data: { key: "aiOrderNotFound" } });
+    expect(await ethOf(owner.address)).toBe(parseEther("1"));
+    // the owner's code is still live
+    const sent = await ok<WithdrawalAnswer>(
+      api(world, owner, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code }),
+    );
+    expect(sent.status).toBe("sent");
   });
 
   it("sends an ERC-20 token", async () => {
@@ -408,5 +485,39 @@ describe("AI wallet: exporting the key", () => {
     expect(locked.json).toMatchObject({ code: 2015 });
     const afterLock = await api(world, other, "/aiAccount/export", { code: otherCode });
     expect(afterLock.json).toMatchObject({ code: 2015 });
+  });
+
+  it("counts wrong codes across new codes: 10 within a day lock the account's codes, the right one refused too", async () => {
+    const user = await fundedUser(world);
+    let code = "";
+    // two wrong codes per code (one short of the code's own lock), then a new code: five rounds make ten
+    for (let round = 1; round <= 5; round++) {
+      world.clock.advance(61_000);
+      await ok(api(world, user, "/aiAccount/preExport", {}));
+      code = await codeOf(world, user);
+      const bad = code === "000000" ? "111111" : "000000";
+      const first = await api(world, user, "/aiAccount/export", { code: bad });
+      expect(first.json, `round ${round}`).toMatchObject({ code: 2006, data: { remaining: 2 } });
+      const second = await api(world, user, "/aiAccount/export", { code: bad });
+      if (round < 5) expect(second.json, `round ${round}`).toMatchObject({ code: 2006, data: { remaining: 1 } });
+      else expect(second.json).toMatchObject({ code: 2015, data: { key: "verifyLimitError" } });
+    }
+    const right = await api(world, user, "/aiAccount/export", { code });
+    expect(right.json).toMatchObject({ code: 2015, data: { key: "verifyLimitError" } });
+    world.clock.advance(61_000);
+    // no new code for either scene while locked
+    const again = await api(world, user, "/aiAccount/preExport", {});
+    expect(again.json).toMatchObject({ code: 2015 });
+    const withdraw = await preWithdraw(user, { amount: "0.1", toAddress: fresh() });
+    expect(withdraw.json).toMatchObject({ code: 2015 });
+    expect((await auditOf(world, user.userId)).filter((row) => row.action === "export")).toEqual([]);
+
+    // a day later the lock has passed
+    world.clock.advance(24 * 60 * 60_000);
+    await ok(api(world, user, "/aiAccount/preExport", {}));
+    const exported = await ok<{ address: string }>(
+      api(world, user, "/aiAccount/export", { code: await codeOf(world, user) }),
+    );
+    expect(exported.address).toBe(user.address);
   });
 });
