@@ -517,4 +517,48 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     const swaps = (await swapOrders(world, kim)).lists.map((order) => order.status);
     expect(swaps.sort()).toEqual(["completed", "fail"]);
   });
+
+  it("a wallet with a transaction on its way: the next order waits (walletBusy) and runs a minute later", async () => {
+    const lee = await trader(world, { eth: parseEther("2") });
+    world.setPrice("ETH", 3650);
+    const first = ok<LimitOrderAnswer>(await place(lee, sellEth(2500, { amount: "0.1" })));
+    const second = ok<LimitOrderAnswer>(await place(lee, sellEth(2500, { amount: "0.1" })));
+    await anvilRpc(world, "evm_setAutomine", [false]);
+    try {
+      await world.tick();
+      const statuses = [await orderOf(lee, first.orderId), await orderOf(lee, second.orderId)];
+      // one is sent and not mined; the other is not claimed again on every tick while it waits
+      expect(statuses.map((order) => order.status).sort()).toEqual(["executing", "open"]);
+      expect(statuses.find((order) => order.status === "open")?.statusReason).toBe("walletBusy");
+      await world.tick();
+      expect((await swapOrders(world, lee)).total).toBe(1);
+      await anvilRpc(world, "evm_mine");
+    } finally {
+      await anvilRpc(world, "evm_setAutomine", [true]);
+    }
+    world.clock.advance(61_000);
+    await world.tick();
+    expect(await orderOf(lee, first.orderId)).toMatchObject({ status: "completed" });
+    expect(await orderOf(lee, second.orderId)).toMatchObject({ status: "completed", statusReason: null });
+    expect(await sentCount(world, lee.address)).toBe(2);
+  });
+
+  it("a quote refused for now (the pool answers nothing usable) sends the order back to open; it runs later", async () => {
+    const mia = await trader(world, { eth: parseEther("2") });
+    world.setPrice("ETH", 3650);
+    const placed = ok<LimitOrderAnswer>(await place(mia, sellEth(2500, { amount: "0.1" })));
+    world.proxy.tamper("eth_call", () => "0x");
+    try {
+      await world.tick();
+    } finally {
+      world.proxy.tamper("eth_call", undefined);
+    }
+    const waiting = await orderOf(mia, placed.orderId);
+    expect(waiting.status).toBe("open");
+    expect(["noQuotation", "insufficientLiquidity", "quoteServiceUnreachable"]).toContain(waiting.statusReason);
+    expect(await sentCount(world, mia.address)).toBe(0);
+    world.clock.advance(61_000);
+    await world.tick();
+    expect(await orderOf(mia, placed.orderId)).toMatchObject({ status: "completed" });
+  });
 });

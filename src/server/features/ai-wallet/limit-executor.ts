@@ -15,7 +15,7 @@ import { limitOrderView } from "./limit-orders.service.ts";
 
 /**
  * Executes a claimed limit order through the swap module, once:
- * 1. the wallet has no transaction still on its way (else back to open: the next tick tries again);
+ * 1. the wallet has no transaction still on its way (else back to open with walletBusy, tried again later);
  * 2. a fresh quote from the AI wallet. Its minimum received (what the swap transaction itself guarantees on chain)
  *    must honour the limit within the user's slippage: for a sell, amount × limit × (1 − slippage) in USD, for a
  *    buy, the amount's USD value / limit × (1 − slippage) of the bought coin, each in the received token at its USD
@@ -25,8 +25,9 @@ import { limitOrderView } from "./limit-orders.service.ts";
  * 3. the swap order (type limit) opened by the swap module, the AI wallet's daily limit included, and linked;
  * 4. the approval (when needed) and the swap signed, each stored on the order before it is broadcast;
  * 5. finished from the chain: completed with what arrived, or fail with the reason the tracker read.
- * A refusal about the order itself (balance, gas, daily limit, no route) fails it with that reason; a service that
- * is down sends it back to open with the reason, to be tried again.
+ * A refusal about the order itself (balance, gas, daily limit) fails it with that reason; a service that is down, or
+ * a quote refused for now (no liquidity, no quotation, the amount outside a route's range) sends it back to open
+ * with the reason, to be tried again.
  *
  * resume() is the restart rule: an executing order whose swap is stored is finished from the chain (receipt found:
  * completed or fail; not found: the same raw transaction sent again; not mined in time (its router deadline passed,
@@ -83,6 +84,18 @@ const RESUME_BATCH = 200;
 
 const isTransient = (error: ApiError) => error.status >= 500 || error.key === "aiWalletUnavailable";
 
+/**
+ * A quote's refusals that say nothing lasting about the order: the pool or the sources cannot serve it now. A
+ * 90-day order waits through them (back to open with the reason, tried again after LIMIT_RETRY_MS).
+ */
+const QUOTE_PASSING: readonly string[] = [
+  "insufficientLiquidity",
+  "noQuotation",
+  "amountOutOfRange",
+  "quoteServiceUnreachable",
+  "swapQuoteError",
+];
+
 export function createLimitExecutor(deps: LimitExecutorDeps) {
   const { repository, swap, tracker, orders, sender, wallet, clock, logger } = deps;
 
@@ -128,6 +141,12 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     if (!(error instanceof ApiError)) throw error;
     if (isTransient(error)) return back(row, claim, error.key);
     return fail(row, claim, error.key);
+  }
+
+  /** a refusal of the quote: the order waits when it may pass, else as refused() */
+  async function quoteRefused(row: LimitOrderRow, claim: string, error: unknown): Promise<void> {
+    if (error instanceof ApiError && QUOTE_PASSING.includes(error.key)) return back(row, claim, error.key);
+    return refused(row, claim, error);
   }
 
   /** mirrors the swap order's end onto the limit order; the stored swap is found on chain or sent again first */
@@ -226,8 +245,8 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     } catch (error) {
       return refused(row, claim, error);
     }
-    // an earlier transaction of the wallet is still on its way (an approval of a run before): wait for it
-    if (await sender.busy(row.chainId, address)) return back(row, claim, null);
+    // an earlier transaction of the wallet is still on its way: wait for it, tried again after LIMIT_RETRY_MS
+    if (await sender.busy(row.chainId, address)) return back(row, claim, "walletBusy");
 
     const minimum = limitMinimum(
       row,
@@ -239,7 +258,7 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     try {
       quote = await quoteOf(row, address);
     } catch (error) {
-      return refused(row, claim, error);
+      return quoteRefused(row, claim, error);
     }
     const guaranteed = parseUnits(quote.toAmountMin, to.decimals);
     if (guaranteed < minimum) {
