@@ -561,4 +561,16 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     await world.tick();
     expect(await orderOf(mia, placed.orderId)).toMatchObject({ status: "completed" });
   });
+
+  it(`placements at once at ${LIMIT_ORDERS_OPEN_MAX - 1} open orders: exactly one is accepted`, async () => {
+    const ned = await trader(world, { eth: parseEther("1") });
+    const valid = sellEth(20_000, { amount: "0.01" });
+    for (let i = 1; i < LIMIT_ORDERS_OPEN_MAX; i += 1) ok(await place(ned, valid));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => place(ned, valid)));
+    expect(answers.filter((res) => res.json?.code === 200)).toHaveLength(1);
+    for (const res of answers.filter((answer) => answer.json?.code !== 200)) {
+      expect(refusal(res)).toEqual({ code: 1001, key: "limitOrdersMax", field: undefined });
+    }
+    expect(await limitOrders(world, ned)).toHaveLength(LIMIT_ORDERS_OPEN_MAX);
+  });
 });

@@ -45,6 +45,10 @@ export interface NewLimitOrder {
   expiresAt: Date;
 }
 
+/** The first key of the per-account lock of placements (the nonce lanes use 727_401, alarms 727_301). */
+const LIMIT_LOCK_NAMESPACE = 727_402;
+const INT4_RANGE = 2 ** 31;
+
 /** The statuses an order counts as open in (toward LIMIT_ORDERS_OPEN_MAX). */
 const LIVE = ["open", "executing"];
 
@@ -58,14 +62,28 @@ const heldBy = (claim: string) =>
 
 export function createLimitOrdersRepository(db: Database) {
   return {
-    /** the new order; undefined when the account has an order of this request id already (a retry) */
-    async insert(order: NewLimitOrder): Promise<LimitOrderRow | undefined> {
+    /**
+     * The new order, unless the account holds `openMax` open orders already ("full"); undefined when the account has
+     * an order of this request id already (a retry). The count and the insert run under a per-account advisory lock,
+     * so placements at once cannot both take the last place.
+     */
+    async insert(order: NewLimitOrder, openMax: number): Promise<LimitOrderRow | "full" | undefined> {
       try {
-        const [row] = await db
-          .insert(aiLimitOrders)
-          .values({ ...order, status: "open", updatedAt: order.createdAt })
-          .returning();
-        return row;
+        return await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}::int4, ${order.userId % INT4_RANGE}::int4)`,
+          );
+          const [open] = await tx
+            .select({ n: count() })
+            .from(aiLimitOrders)
+            .where(and(eq(aiLimitOrders.userId, order.userId), inArray(aiLimitOrders.status, LIVE)));
+          if ((open?.n ?? 0) >= openMax) return "full" as const;
+          const [row] = await tx
+            .insert(aiLimitOrders)
+            .values({ ...order, status: "open", updatedAt: order.createdAt })
+            .returning();
+          return row;
+        });
       } catch (error) {
         if (order.requestId !== null && isUniqueViolation(error)) return undefined;
         throw error;

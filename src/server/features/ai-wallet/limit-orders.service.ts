@@ -166,22 +166,27 @@ export function createLimitOrdersService(deps: LimitOrdersServiceDeps) {
     if (held < raw) throw invalidField("amount", "Insufficientbalance", "the AI wallet holds less than the amount");
 
     const now = clock.now();
-    const inserted = await repository.insert({
-      // LO, the UTC time to the second, and 8 random hex digits
-      orderId: newOrderNo("LO", now),
-      userId,
-      requestId: body.requestId ?? null,
-      chainId: body.chainId,
-      baseSymbol,
-      side: body.side,
-      fromToken: tokenRowOf(fromToken),
-      toToken: tokenRowOf(toToken),
-      fromAmount: body.amount,
-      limitPrice: body.limitPrice,
-      slippage: body.slippage,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
-    });
+    const inserted = await repository.insert(
+      {
+        // LO, the UTC time to the second, and 8 random hex digits
+        orderId: newOrderNo("LO", now),
+        userId,
+        requestId: body.requestId ?? null,
+        chainId: body.chainId,
+        baseSymbol,
+        side: body.side,
+        fromToken: tokenRowOf(fromToken),
+        toToken: tokenRowOf(toToken),
+        fromAmount: body.amount,
+        limitPrice: body.limitPrice,
+        slippage: body.slippage,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
+      },
+      LIMIT_ORDERS_OPEN_MAX,
+    );
+    // another placement took the last place meanwhile
+    if (inserted === "full") throw limitOrdersMax();
     const row = inserted ?? (body.requestId ? await repository.byRequest(userId, body.requestId) : undefined);
     if (!row) throw new Error("the limit order was neither inserted nor found");
     if (inserted) {
