@@ -33,6 +33,8 @@ function render(host: Host = createBrowserHost()) {
 }
 
 const probe = () => screen.getByTestId("probe");
+/** the login check loads its pieces on demand: on a loaded machine that takes more than waitFor's default second */
+const SETTLE = { timeout: 10_000 };
 
 function telegramHost(initData: string): Host {
   return {
@@ -57,7 +59,7 @@ describe("login status at start", () => {
     const api = fakeAuthApi();
     const { store } = render();
     expect(probe()).toHaveTextContent("unknown");
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn as investor@example.com"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn as investor@example.com"), SETTLE);
     const [check] = callsTo(api.calls, "checkLogin");
     expect(check?.headers.get("authorization")).toBe("Bearer stored-token");
     expect(store.get(userIdAtom)).toBe("7");
@@ -68,7 +70,7 @@ describe("login status at start", () => {
     tokenStore.set("old-token");
     fakeAuthApi({ checkLogin: () => ({ status: 401, code: 4001, data: { key: "loginInvalid" } }) });
     render();
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedOut"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedOut"), SETTLE);
     expect(tokenStore.get()).toBeNull();
     expect(localStorage.getItem("token")).toBeNull();
   });
@@ -77,7 +79,7 @@ describe("login status at start", () => {
     tokenStore.set("stored-token");
     fakeAuthApi({ checkLogin: () => ({ status: 503, code: 1001, data: { key: "Serverbusy" } }) });
     render();
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn"), SETTLE);
     expect(tokenStore.get()).toBe("stored-token");
   });
 
@@ -85,7 +87,7 @@ describe("login status at start", () => {
     const api = fakeAuthApi();
     const { store } = render(telegramHost("query_id=AA&user=%7B%7D&hash=abc"));
     store.set(editionAtom, "BasicEdition");
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn as Test User"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn as Test User"), SETTLE);
     expect(callsTo(api.calls, "telegramLogin")).toHaveLength(1);
     expect(callsTo(api.calls, "telegramLogin")[0]?.body).toEqual({ initData: "query_id=AA&user=%7B%7D&hash=abc" });
     expect(tokenStore.get()).toBe("token-tg");
@@ -96,7 +98,7 @@ describe("login status at start", () => {
   it("inside Telegram, a refused init data leaves the user logged out, without a dialog", async () => {
     fakeAuthApi({ telegramLogin: () => ({ code: 1001, data: { key: "loginFailed" } }) });
     render(telegramHost("query_id=AA&hash=bad"));
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedOut"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedOut"), SETTLE);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
@@ -109,7 +111,7 @@ describe("login status at start", () => {
       socialLogin: () => ({ data: { user_token: "google-token", user_id: "12", account: "g@example.com" } }),
     });
     render();
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn as g@example.com"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn as g@example.com"), SETTLE);
     expect(callsTo(api.calls, "socialLogin")[0]?.body).toEqual({
       type: 2,
       access_token: "ya29.token",
@@ -122,7 +124,7 @@ describe("login status at start", () => {
     tokenStore.set("stored-token");
     fakeAuthApi();
     const { store } = render();
-    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn"));
+    await vi.waitFor(() => expect(probe()).toHaveTextContent("loggedIn"), SETTLE);
     act(() => tokenStore.clear());
     expect(probe()).toHaveTextContent("loggedOut");
     expect(store.get(accountAtom)).toBeNull();

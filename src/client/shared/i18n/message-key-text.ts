@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { LIMIT_ORDERS_OPEN_MAX } from "../../../contract/ai-wallet.ts";
+import { alarmLimitTexts } from "../../../contract/alarms.ts";
 import { Limits } from "../../../contract/constants.ts";
 import { isMessageKey, type MessageKey } from "../../../contract/message-keys.ts";
 
@@ -11,6 +13,10 @@ const passwordMax = Limits.passwordMax;
 const lockMinutes = Limits.wrongCodeLockMinutes;
 const signInLockMinutes = Limits.wrongPasswordLockMinutes;
 const questionMax = Limits.questionMax;
+const factor = alarmLimitTexts.factor;
+// named as the bot names them, so the app and the bot share one text and its translation
+const { min, fall, rise, max } = alarmLimitTexts;
+const openOrdersMax = LIMIT_ORDERS_OPEN_MAX;
 
 /** The text of every message key the server or the client may raise (contract message-keys.ts). */
 export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
@@ -131,10 +137,10 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   orderNotCancellable: msg`The swap was sent already, so the order cannot be cancelled.`,
   slippageExceeded: msg`The price moved beyond your slippage. Nothing was swapped.`,
   alarmUnknownCoin: msg`There is no market price for this coin, so no alarm can watch it.`,
-  alarmPriceAbsurd: msg`This price is too far from the current price (more than 100 times either way).`,
-  alarmPercentOutOfRange: msg`The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%.`,
+  alarmPriceAbsurd: msg`This price is too far from the current price (more than ${factor} times either way).`,
+  alarmPercentOutOfRange: msg`The move must be at least ${min}%, a fall of at most ${fall}% or a rise of at most ${rise}%.`,
   alarmAlreadyCrossed: msg`The price is already past this target. Choose the other direction or another price.`,
-  alarmLimitReached: msg`You have the most armed alarms allowed (20). Delete one first.`,
+  alarmLimitReached: msg`You have the most armed alarms allowed (${max}). Delete one first.`,
   alarmNotFound: msg`This alarm no longer exists.`,
   aiWalletUnavailable: msg`The AI wallet is not available on this server: no key custody is configured.`,
   aiWalletEmailOnly: msg`The AI wallet is for accounts that sign in with email. Sign in with email first.`,
@@ -145,9 +151,9 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   withdrawalClosed: msg`This withdrawal can no longer be confirmed. Start a new one.`,
   aiOrderNotFound: msg`This order no longer exists.`,
   limitOrderNotCancellable: msg`This limit order is executing or finished, so it cannot be cancelled.`,
-  limitOrdersMax: msg`You have the most open limit orders allowed (20). Cancel one first.`,
+  limitOrdersMax: msg`You have the most open limit orders allowed (${openOrdersMax}). Cancel one first.`,
   limitNoMarketPrice: msg`There is no market price for this coin, so no limit order can watch it.`,
-  limitPriceAbsurd: msg`This limit price is too far from the market price (more than 100 times either way).`,
+  limitPriceAbsurd: msg`This limit price is too far from the market price (more than ${factor} times either way).`,
   swapNotMined: msg`The swap was not mined in time, so it was cancelled on the chain. Nothing was swapped.`,
   walletBusy: msg`The AI wallet has a transaction still on its way. The order is tried again shortly.`,
   // Successes

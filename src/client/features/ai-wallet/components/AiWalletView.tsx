@@ -18,7 +18,6 @@ import {
   useLimitOrders,
   useWithdrawals,
 } from "../api/ai-wallet-api.ts";
-import { useLimitOrderPush } from "../live/use-limit-order-push.ts";
 import { ExportKeyPanel } from "./ExportKeyPanel.tsx";
 import { FundPanel } from "./FundPanel.tsx";
 import { LimitOrders } from "./LimitOrders.tsx";
@@ -214,7 +213,6 @@ function WalletScreen({
   const limitOrders = useLimitOrders(userId, (list) =>
     pollMs > 0 && list?.some((item) => limitMoving(item.status)) ? pollMs : 0,
   );
-  useLimitOrderPush(userId);
   const account = data.account;
   if (!account) return null;
   const tabLabel: Record<AiWalletTab, string> = {

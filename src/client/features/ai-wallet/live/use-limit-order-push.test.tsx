@@ -8,18 +8,28 @@ import { type RecordedCall, stubApi } from "../../../shared/testing/stub-api.ts"
 import { AiWalletView } from "../components/AiWalletView.tsx";
 import { aiWalletServer, fakeLimitOrder } from "../testing/ai-wallet-fixtures.ts";
 import { testSlots } from "../testing/test-slots.tsx";
+import { useLimitOrderPush } from "./use-limit-order-push.ts";
+
+/** the app shell mounts the hook for the signed-in account (LiveUpdates); here beside the wallet it refreshes */
+function OutcomeToasts() {
+  useLimitOrderPush("7");
+  return null;
+}
 
 function renderWallet() {
   const api = stubApi(aiWalletServer());
   const result = renderWithProviders(
-    <AiWalletView
-      slots={testSlots}
-      pollMs={0}
-      orderPollMs={0}
-      initialTab="trade"
-      initialMode="limit"
-      onEmailSignIn={() => undefined}
-    />,
+    <>
+      <AiWalletView
+        slots={testSlots}
+        pollMs={0}
+        orderPollMs={0}
+        initialTab="trade"
+        initialMode="limit"
+        onEmailSignIn={() => undefined}
+      />
+      <OutcomeToasts />
+    </>,
   );
   act(() => {
     result.store.set(userIdAtom, "7");
