@@ -20,8 +20,8 @@ export interface OutboundMessage {
 export type PushOutcome = "sent" | "refused" | "failed";
 
 /**
- * The one way the server pushes into chats on its own: the daily digest now, price alarms later (a later issue:
- * an alarm source hands its messages to `send`, and gets the same refusal handling and the same limits). Sending
+ * The one way the server pushes into chats on its own: the daily digest and fired price alarms (the bot's alarm
+ * channel hands its messages to `send`, with the same refusal handling and the same limits). Sending
  * goes through the bot's API client, whose throttler keeps Telegram's limits and whose auto-retry waits out 429s.
  */
 export interface ChatPusher {
