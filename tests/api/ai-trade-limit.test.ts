@@ -573,4 +573,23 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     }
     expect(await limitOrders(world, ned)).toHaveLength(LIMIT_ORDERS_OPEN_MAX);
   });
+
+  it("the pool moves past the minimum between the quote and signing: the order is open again, nothing is sent", async () => {
+    const olga = await trader(world, { eth: parseEther("2") });
+    world.setPrice("ETH", 3650);
+    const placed = ok<LimitOrderAnswer>(await place(olga, sellEth(2500, { amount: "0.1" })));
+    world.faults.beforeSign = async (kind) => {
+      if (kind === "swap") {
+        await world.chain.movePrice({ from: world.chain.weth, to: world.chain.tusd, amountIn: parseEther("200") });
+      }
+    };
+    try {
+      await world.tick();
+    } finally {
+      world.faults.beforeSign = undefined;
+    }
+    expect(await orderOf(olga, placed.orderId)).toMatchObject({ status: "open", statusReason: "slippageExceeded" });
+    expect(await sentCount(world, olga.address)).toBe(0);
+    expect((await swapOrders(world, olga)).lists.map((order) => order.status)).toEqual(["cancelled"]);
+  });
 });

@@ -358,4 +358,24 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
       await db.drop();
     }
   });
+
+  it("the pool moves past the minimum between the quote and signing: slippageExceeded, nothing is signed or sent", async () => {
+    const kay = await trader(world, { eth: parseEther("2") });
+    world.faults.beforeSign = async (kind) => {
+      // someone sells much ETH into the pool just before the server signs
+      if (kind === "swap") {
+        await world.chain.movePrice({ from: world.chain.weth, to: world.chain.tusd, amountIn: parseEther("100") });
+      }
+    };
+    let res: Awaited<ReturnType<typeof swap>>;
+    try {
+      res = await swap(kay, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" });
+    } finally {
+      world.faults.beforeSign = undefined;
+    }
+    expect(res.status).toBe(409);
+    expect(refusal(res)).toEqual({ code: 1001, key: "slippageExceeded", field: undefined });
+    expect((await swapOrders(world, kay)).lists[0]).toMatchObject({ status: "fail", statusReason: "slippageExceeded" });
+    expect(await sentCount(world, kay.address)).toBe(0);
+  });
 });

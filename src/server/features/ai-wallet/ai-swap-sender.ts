@@ -1,5 +1,6 @@
 import {
   BaseError,
+  ExecutionRevertedError,
   getAddress,
   type Hex,
   type PublicClient,
@@ -62,6 +63,8 @@ export type TxKind = "approve" | "swap";
  */
 export interface AiSwapFaults {
   afterStored?(kind: TxKind, orderId: string): void | Promise<void>;
+  /** called before a transaction is estimated and signed (the market may move there) */
+  beforeSign?(kind: TxKind, orderId: string): void | Promise<void>;
 }
 
 /** Where a run stores what it signed; false: the run no longer holds the order (nothing may be broadcast). */
@@ -78,7 +81,9 @@ export type AdvanceResult =
   /** nothing more can be sent for this order: the approval reverted, or the node refused the transaction */
   | { state: "stopped"; reason: MessageKey }
   /** another run holds the order now */
-  | { state: "lost" };
+  | { state: "lost" }
+  /** the swap reverts if sent now (the price moved past its minimum): nothing was signed or sent */
+  | { state: "wouldRevert" };
 
 export type SettleResult =
   | { state: "mined"; receipt: TransactionReceipt }
@@ -119,6 +124,9 @@ const RECEIPT_POLL_MS = 500;
 /** a replacement's fees over the replaced transaction's, in percent (nodes take a replacement from +10%) */
 const REPLACE_FEE_PERCENT = 125n;
 const TRANSFER_GAS = 21_000n;
+
+/** The node's estimate of a transaction reverted: sent now, it would revert. */
+class WouldRevert extends Error {}
 
 /** What a node's refusal of a raw transaction means. */
 type Refusal = "known" | "nonceUsed" | "noFunds" | "other";
@@ -183,14 +191,22 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
     const to = getAddress(tx.to);
     const value = BigInt(tx.value);
     const data = tx.data as Hex;
-    const [gas, fees] = await Promise.all([
-      tx.gas !== null
-        ? BigInt(tx.gas)
-        : client
-            .estimateGas({ account: from, to, data, value })
-            .then((estimate) => (estimate * GAS_MARGIN_PERCENT) / 100n),
-      feesOf(client),
-    ]);
+    // a swap is always estimated: one that reverts now (the price moved past its minimum) is never signed
+    const estimated =
+      tx.gas === null || kind === "swap"
+        ? client.estimateGas({ account: from, to, data, value }).then(
+            (estimate) => (estimate * GAS_MARGIN_PERCENT) / 100n,
+            (error: unknown) => {
+              if (error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError)) {
+                throw new WouldRevert();
+              }
+              throw error;
+            },
+          )
+        : undefined;
+    const [estimate, fees] = await Promise.all([estimated, feesOf(client)]);
+    const suggested = tx.gas === null ? 0n : BigInt(tx.gas);
+    const gas = estimate !== undefined && estimate > suggested ? estimate : suggested;
     const serializable: TransactionSerializable = { chainId: tx.chainId, nonce, to, data, value, gas, ...fees };
     const { raw, hash } = await signer.signTransaction(userId, serializable, {
       action: kind === "approve" ? "sign_approve" : "sign_swap",
@@ -418,12 +434,21 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
     store: ExecutionStore,
     kind: TxKind,
     tx: TxRequest,
-  ): Promise<{ state: "sent"; signed: SignedTx } | Extract<AdvanceResult, { state: "lost" | "stopped" }>> {
+  ): Promise<
+    { state: "sent"; signed: SignedTx } | Extract<AdvanceResult, { state: "lost" | "stopped" | "wouldRevert" }>
+  > {
     const client = clientOf(tx.chainId);
     const from = getAddress(tx.from);
     return deps.lanes.run(from, async () => {
       const nonce = await client.getTransactionCount({ address: from, blockTag: "pending" });
-      const signed = await sign(userId, store.orderId, kind, tx, nonce);
+      await deps.faults?.beforeSign?.(kind, store.orderId);
+      let signed: SignedTx;
+      try {
+        signed = await sign(userId, store.orderId, kind, tx, nonce);
+      } catch (error) {
+        if (error instanceof WouldRevert && kind === "swap") return { state: "wouldRevert" as const };
+        throw error;
+      }
       if (!(await store.save(kind, signed))) return { state: "lost" as const };
       await deps.faults?.afterStored?.(kind, store.orderId);
       const refused = await firstBroadcast(client, signed);

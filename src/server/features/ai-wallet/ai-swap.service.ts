@@ -51,6 +51,15 @@ const nodeUnavailable = () =>
     "the chain's node did not answer; nothing was swapped",
   );
 
+const slippageExceeded = () =>
+  new ApiError(
+    ErrorCode.RequestFailed,
+    "slippageExceeded",
+    409,
+    [],
+    "the price moved beyond the slippage since the quote; nothing was swapped",
+  );
+
 export function createAiSwapService(deps: AiSwapServiceDeps) {
   const { swap, tracker, orders, repository, sender, wallet, clock, logger } = deps;
 
@@ -78,6 +87,11 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
       },
     });
     if (result.state === "stopped") await fail(row, result.reason);
+    if (result.state === "wouldRevert") {
+      // the price moved past the order's minimum since its quote: nothing was signed, the user may ask again
+      await fail(row, "slippageExceeded");
+      throw slippageExceeded();
+    }
     if (result.state !== "sent") return;
     if (wait) await sender.receiptSoon(txs.swapTx.chainId, result.swap.hash);
     const current = await orders.byId(row.id);

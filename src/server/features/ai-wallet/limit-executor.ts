@@ -298,6 +298,8 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
         save: (kind, signed) => repository.save(row.id, claim, kind, signed, clock.now()),
       },
     });
+    // the pool moved past the order's minimum since the quote: nothing was signed, the order waits for its price
+    if (result.state === "wouldRevert") return back(row, claim, "slippageExceeded");
     if (result.state === "stopped") {
       if (result.reason !== "txNotFound") return fail(row, claim, result.reason);
       // its nonce went to another transaction of the wallet: it can never be mined, so the order is tried again
