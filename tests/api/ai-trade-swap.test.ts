@@ -260,6 +260,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
         fromToken: world.chain.tusd,
         toToken: world.chain.ttk,
         amount: "100",
+        requestId: "ai-swap-unsent-01",
       });
     } finally {
       world.faults.afterStored = undefined;
@@ -268,6 +269,17 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     expect(refusal(res)).toEqual({ code: 1001, key: "rpcUnavailable", field: undefined });
     const [order] = (await swapOrders(world, gina)).lists;
     expect(order).toMatchObject({ type: "market", status: "fail" });
+    // a retry with the same request id answers the same error, not the failed order as a success
+    const retry = await swap(gina, {
+      chainId: CHAIN_ID,
+      fromToken: world.chain.tusd,
+      toToken: world.chain.ttk,
+      amount: "100",
+      requestId: "ai-swap-unsent-01",
+    });
+    expect(retry.status).toBe(502);
+    expect(refusal(retry)).toEqual({ code: 1001, key: "rpcUnavailable", field: undefined });
+    expect((await swapOrders(world, gina)).total).toBe(1);
     world.clock.advance(61_000);
     await world.srv.server.aiTrade.sweep();
     expect((await swapOrders(world, gina)).lists[0]).toMatchObject({ status: "fail" });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { aiSwapBodySchema } from "../../../contract/ai-wallet.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
-import type { MessageKey } from "../../../contract/message-keys.ts";
+import { isMessageKey, type MessageKey } from "../../../contract/message-keys.ts";
 import type { SwapOrder } from "../../../contract/swap.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
@@ -60,6 +60,15 @@ const slippageExceeded = () =>
     "the price moved beyond the slippage since the quote; nothing was swapped",
   );
 
+/** the error a market swap that failed before its swap was sent answered, for a retry with its requestId */
+function refusedAgain(row: SwapOrderRow): ApiError {
+  const reason = row.statusReason ?? "rpcUnavailable";
+  if (reason === "rpcUnavailable") return nodeUnavailable();
+  if (reason === "slippageExceeded") return slippageExceeded();
+  const key = isMessageKey(reason) ? reason : "txNotFound";
+  return new ApiError(ErrorCode.RequestFailed, key, 409, [], "the swap was not sent; nothing was swapped");
+}
+
 export function createAiSwapService(deps: AiSwapServiceDeps) {
   const { swap, tracker, orders, repository, sender, wallet, clock, logger } = deps;
 
@@ -103,7 +112,12 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
     wallet.checkChain(body.chainId);
     if (body.requestId) {
       const existing = await orders.byRequest(userId, body.requestId);
-      if (existing) return swap.orderStatus(userId, existing.orderId);
+      if (existing) {
+        // the first attempt failed before anything was sent: the same error again, never a 200 (the client asks
+        // again with a new requestId)
+        if (existing.status === "fail" && existing.transferOutHash === null) throw refusedAgain(existing);
+        return swap.orderStatus(userId, existing.orderId);
+      }
     }
     const { quote } = await swap.quote(
       {
