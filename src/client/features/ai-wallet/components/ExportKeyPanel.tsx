@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
-import { TextField } from "../../../shared/ui/TextField.tsx";
 import { type FormFailure, formFailure } from "../ai-wallet-text.ts";
 import { exportKey, preExport } from "../api/ai-wallet-api.ts";
+import { CodeField } from "./CodeField.tsx";
 import { CopyRow, FailureNote } from "./parts.tsx";
 
 type Step = { step: "intro" } | { step: "code"; email: string } | { step: "shown"; privateKey: string };
@@ -104,15 +104,10 @@ export function ExportKeyPanel() {
         <p className="aiw-muted" role="status">
           <Trans>We emailed a code to {email}.</Trans>
         </p>
-        <TextField
-          label={t`Verification code`}
-          hint={t`Six digits`}
+        <CodeField
           value={code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           error={failure?.field === "code" ? i18n._(failure.text) : undefined}
-          onValueChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
+          onChange={setCode}
         />
         <FailureNote failure={failure} fieldLabels={{ code: t`Verification code` }} />
         <div className="aiw-actions">

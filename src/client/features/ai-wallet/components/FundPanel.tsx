@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { shortenAddress } from "../../../shared/format/address.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { type AiAccount, useDepositInfo } from "../api/ai-wallet-api.ts";
 import { useSenderAddress } from "../use-sender-address.ts";
+import { NetworkSelect } from "./NetworkSelect.tsx";
 import { CopyRow } from "./parts.tsx";
 
 /**
@@ -14,7 +15,6 @@ import { CopyRow } from "./parts.tsx";
  */
 export function FundPanel({ account }: { account: AiAccount }) {
   const { t, i18n } = useLingui();
-  const chainSelectId = useId();
   const [chainId, setChainId] = useState(account.chains[0]?.chainId ?? null);
   const sender = useSenderAddress();
   const deposit = useDepositInfo(chainId, sender);
@@ -24,23 +24,7 @@ export function FundPanel({ account }: { account: AiAccount }) {
 
   return (
     <div className="aiw-panel">
-      <div className="field">
-        <label className="field__label" htmlFor={chainSelectId}>
-          {t`Network`}
-        </label>
-        <select
-          id={chainSelectId}
-          className="input"
-          value={chainId ?? ""}
-          onChange={(event) => setChainId(Number(event.currentTarget.value))}
-        >
-          {account.chains.map((entry) => (
-            <option key={entry.chainId} value={entry.chainId}>
-              {entry.netWork}
-            </option>
-          ))}
-        </select>
-      </div>
+      <NetworkSelect chains={account.chains} value={chainId} onChange={setChainId} />
       {deposit.error ? (
         <LoadError onRetry={() => void deposit.mutate()}>
           {i18n._(messageForKey(isApiError(deposit.error) ? deposit.error.key : "Serverbusy"))}

@@ -24,6 +24,7 @@ import {
 import { expiryDaysText, type FormFailure, formFailure } from "../ai-wallet-text.ts";
 import { type AiAccount, aiSwap, placeLimitOrder } from "../api/ai-wallet-api.ts";
 import { LimitPriceNote } from "./LimitPriceNote.tsx";
+import { NetworkSelect } from "./NetworkSelect.tsx";
 import { FailureNote } from "./parts.tsx";
 import type { AiWalletSlots, TradeToken } from "./slots.ts";
 import { TradeResult } from "./TradeResult.tsx";
@@ -73,7 +74,6 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
   const { t, i18n } = useLingui();
   const host = useHost();
   const baseId = useId();
-  const chainSelectId = useId();
   const readableChains = account.chains.filter((chain) => chain.readable);
   const chainIds = account.chains.map((chain) => chain.chainId);
   const [chainId, setChainId] = useState<number | null>(
@@ -293,24 +293,7 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
           void submit();
         }}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={chainSelectId}>
-            {t`Network`}
-          </label>
-          <select
-            id={chainSelectId}
-            className="input"
-            value={chainId ?? ""}
-            disabled={busy}
-            onChange={(event) => changeChain(Number(event.currentTarget.value))}
-          >
-            {account.chains.map((chain) => (
-              <option key={chain.chainId} value={chain.chainId}>
-                {chain.netWork}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NetworkSelect chains={account.chains} value={chainId} disabled={busy} onChange={changeChain} />
         {mode === "limit" ? (
           <fieldset className="field aiw-side">
             <legend className="field__label">{t`Side`}</legend>

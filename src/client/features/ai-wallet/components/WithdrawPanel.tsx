@@ -12,6 +12,7 @@ import { ADDRESS_PATTERN } from "../../../shared/wallet/eip1193.ts";
 import { amountIssue, apiAmount, cleanAmount, RequestIds } from "../ai-wallet-logic.ts";
 import { type FormFailure, formFailure, usdAmount, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
 import { type AiAccount, preWithdraw, useWithdrawInfo, type Withdrawal, withdraw } from "../api/ai-wallet-api.ts";
+import { CodeField } from "./CodeField.tsx";
 import { FailureNote, StatusBadge, TxLink } from "./parts.tsx";
 
 type Step =
@@ -188,16 +189,7 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
             We emailed a code to {email}. Enter it before {until}.
           </Trans>
         </p>
-        <TextField
-          label={t`Verification code`}
-          hint={t`Six digits`}
-          value={code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={errorOf("code")}
-          onValueChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
-        />
+        <CodeField value={code} error={errorOf("code")} onChange={setCode} />
         <FailureNote failure={failure} fieldLabels={{ code: t`Verification code` }} />
         <div className="aiw-actions">
           <Button type="submit" variant="primary" disabled={busy} aria-busy={busy || undefined}>
