@@ -121,7 +121,7 @@ describe("set-alarm dialog", () => {
     await user.type(move, "0.01");
     await user.click(dialog.getByRole("button", { name: "Set alarm" }));
     expect(describedText(move)).toBe(
-      "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10000%. A rise as 5, a fall as -5.",
+      "The move must be at least 0.1%, a fall of at most 99% or a rise of at most 10,000%. A rise as 5, a fall as -5.",
     );
     expect(adds(api.calls)).toHaveLength(0);
   });
