@@ -165,18 +165,28 @@ export async function openOrder(
   return dataOf<{ order: OrderAnswer; approveTx: TxAnswer | null; swapTx: TxAnswer }>(res);
 }
 
-/** sends a transaction the API handed over, as a wallet does (its gas when given, else the wallet estimates) */
+/** sends a transaction the API handed over, as a wallet does (its gas when given, else an estimate with a margin) */
 export async function send(world: SwapWorld, user: SwapUser, tx: TxAnswer, gas?: bigint): Promise<Hex> {
   expect(tx.from.toLowerCase()).toBe(user.address.toLowerCase());
   expect(tx.chainId).toBe(SWAP_CHAIN_ID);
-  const limit = gas ?? (tx.gas === null ? undefined : BigInt(tx.gas));
+  // half again over the estimate, as wallets add: a bare estimate can fall short on anvil (see MOVE_GAS)
+  const estimated = async () =>
+    ((await world.chain.reader.estimateGas({
+      account: user.address,
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+    })) *
+      3n) /
+    2n;
+  const limit = gas ?? (tx.gas === null ? await estimated() : BigInt(tx.gas));
   return user.wallet.sendTransaction({
     account: user.account,
     chain: world.chain.chain,
     to: tx.to,
     data: tx.data,
     value: BigInt(tx.value),
-    ...(limit !== undefined && { gas: limit }),
+    gas: limit,
   });
 }
 

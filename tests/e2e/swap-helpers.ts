@@ -16,6 +16,7 @@ import {
   toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { MOVE_GAS } from "../support/uniswap-v2-chain.ts";
 import { E2E_CHAIN_ID, E2E_SWAPPERS, E2E_TUSD, E2E_V2_ROUTER, E2E_WETH } from "./e2e-chain.ts";
 import { installWallet, type SentTransaction } from "./test-wallet.ts";
 
@@ -167,6 +168,8 @@ export async function sellTusdForEthFromOutside(testInfo: TestInfo, tusd: bigint
       abi: routerAbi,
       functionName: "swapExactTokensForETH",
       args: [tusd, 0n, [E2E_TUSD, E2E_WETH], mover.address, maxUint256],
+      // set, not estimated: see MOVE_GAS in tests/support/uniswap-v2-chain.ts
+      gas: MOVE_GAS,
     }),
   );
 }

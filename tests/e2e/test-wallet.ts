@@ -66,13 +66,26 @@ export async function installWallet(page: Page, options: TestWalletOptions): Pro
       hook = null;
       await run();
     }
-    id += 1;
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-    });
-    const body = (await response.json()) as Forwarded;
+    const call = async (name: string, args: unknown[]): Promise<Forwarded> => {
+      id += 1;
+      const response = await fetch(rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id, method: name, params: args }),
+      });
+      return (await response.json()) as Forwarded;
+    };
+    let forwarded = params;
+    if (tx && !("gas" in tx)) {
+      // a transaction the page sent without gas: the node's estimate, half again over it, as wallets add (a bare
+      // estimate can fall short on anvil, see MOVE_GAS in tests/support/uniswap-v2-chain.ts); one that cannot be
+      // estimated goes as it is, and the node answers
+      const estimate = await call("eth_estimateGas", [tx]);
+      if (typeof estimate.result === "string" && isHex(estimate.result)) {
+        forwarded = [{ ...tx, gas: `0x${((BigInt(estimate.result) * 3n) / 2n).toString(16)}` }];
+      }
+    }
+    const body = await call(method, forwarded);
     if (body.error) return { error: body.error };
     if (tx && typeof body.result === "string" && isHex(body.result)) sent.push({ hash: body.result, to });
     return { result: body.result ?? null };

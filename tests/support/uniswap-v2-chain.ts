@@ -126,6 +126,12 @@ export interface UniswapV2Chain extends UniswapV2Addresses {
 
 /** The account movePrice swaps from (a fixed test key, given ETH through anvil when it needs it). */
 const MOVER = privateKeyToAccount(keccak256(toHex("uniswap-v2-chain price mover")));
+/**
+ * The gas of movePrice's swap, set rather than estimated: anvil mines blocks within one second at the same
+ * timestamp, and a pair writes its price accumulators only when the time moved since its last update, so a swap
+ * estimated on a block of the same second runs out of gas when it is mined a second later (about 10k more).
+ */
+export const MOVE_GAS = 400_000n;
 
 /**
  * Deploys WETH9, the factory, the router, TUSD and TTK from anvil's account 0 on the chain at `url`, then the
@@ -228,6 +234,7 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
             functionName: "swapExactETHForTokens",
             args: [0n, path, MOVER.address, maxUint256],
             value: amountIn,
+            gas: MOVE_GAS,
           }),
         );
         return receipt.transactionHash;
@@ -239,6 +246,7 @@ export async function deployUniswapV2(opts: { url: string; chainId: number }): P
           abi: routerAbi,
           functionName: "swapExactTokensForTokens",
           args: [amountIn, 0n, path, MOVER.address, maxUint256],
+          gas: MOVE_GAS,
         }),
       );
       return receipt.transactionHash;
