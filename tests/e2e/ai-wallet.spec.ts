@@ -36,7 +36,7 @@ test("email account: create the AI wallet, fund it, withdraw with the emailed co
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the whole flow at desktop width; the phone runs the Telegram view");
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.goto("/");
   const email = await signUpWithEmail(page, testInfo, "aiwallet");
 
@@ -142,7 +142,7 @@ test("Telegram: an email account creates and sees its AI wallet in the mini app"
   context,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "the mini app at phone width");
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // signed up in the browser; the mini app then starts on the stored session
   await page.goto("/");
   await signUpWithEmail(page, testInfo, "aiwallet-tg");

@@ -82,7 +82,7 @@ test("browser: a visitor is asked to sign in; signed in, an alarm set on the tok
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the browser at desktop width");
   // a sign-in, the form, then up to a market refresh (15 s) before the alarm fires
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await installTestWallet(page, generatePrivateKey());
   await page.goto("/crypto/eth");
   await expect(page.getByRole("heading", { level: 1, name: "Ethereum (ETH)" })).toBeVisible();
@@ -101,7 +101,7 @@ test("Telegram: signed in by its init data, an alarm set on the token page pops 
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "the Telegram mini app at phone width");
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const telegramId = 710_000_000 + Math.floor(Math.random() * 1_000_000);
   const initData = signedTelegramInitData({ id: telegramId, first_name: "Alarm", username: "alarm_user" });
   await page.addInitScript({ content: telegramMockInitScript({ platform: "android", initData }) });

@@ -61,7 +61,7 @@ async function expectMonthlyBought(page: Page, testInfo: TestInfo, name: string)
 test("browser: a visitor signs in with a wallet and buys the monthly plan, paying USDT from that wallet", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await installChainWallet(page, payerFor(testInfo, "browser"));
   await page.goto("/plans");
   await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
@@ -83,7 +83,7 @@ test("browser: a visitor signs in with a wallet and buys the monthly plan, payin
 });
 
 test("Telegram: pays USDT from another wallet and reports the hash", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const initData = signedTelegramInitData({ id: 740_000_000 + randomInt(1_000_000), first_name: "Payer" });
   await page.addInitScript({ content: telegramMockInitScript({ platform: "ios", initData }) });
   await page.goto("/plans");

@@ -146,7 +146,7 @@ test.describe("browser", () => {
   test("swaps TUSD for TTK with an approval first: the order completes and the balances change", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const swapper = swapperFor(testInfo);
     const wallet = await installSwapWallet(page, swapper);
     const tusdBefore = await tokenBalance(E2E_TUSD, swapper);
@@ -199,7 +199,7 @@ test.describe("browser", () => {
   test("swaps ETH for TUSD with no approval: the order completes and the balances change", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const swapper = swapperFor(testInfo);
     const wallet = await installSwapWallet(page, swapper);
     const ethBefore = await ethBalance(swapper);
@@ -236,7 +236,7 @@ test.describe("browser", () => {
   test("a swap the price moved past its slippage fails with that reason, and no TUSD is lost", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const swapper = swapperFor(testInfo);
     const wallet = await installSwapWallet(page, swapper);
     const amount = parseUnits("500", 6);
