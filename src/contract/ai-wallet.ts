@@ -51,6 +51,25 @@ export const aiWalletCoinSchema = z.object({
 });
 export type AiWalletCoin = z.infer<typeof aiWalletCoinSchema>;
 
+/**
+ * Coins that reached the AI wallet from an address on the sanctions list: frozen (found by the server's scan of
+ * incoming transfers). They are never withdrawn or swapped, and the key is not exported while any are held.
+ */
+export const aiWalletFrozenSchema = z.object({
+  chainId: z.number().int(),
+  /** NATIVE_TOKEN_ADDRESS for the chain's coin */
+  address: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  /** in the coin's units, as balances are */
+  amount: z.string(),
+  fromAddress: z.string(),
+  txHash: z.string(),
+  /** when the scan found the transfer (ISO time) */
+  foundAt: z.string(),
+});
+export type AiWalletFrozen = z.infer<typeof aiWalletFrozenSchema>;
+
 /** The chains the AI wallet works on, and whether their balances could be read now. */
 export const aiWalletChainSchema = z.object({
   chainId: z.number().int(),
@@ -83,6 +102,8 @@ export const aiAccountInfoDataSchema = z.object({
       /** the daily exchange limit in USD and what today's swaps and withdrawals used of it (331 above it) */
       dailyLimitUsd: z.number(),
       dailyUsedUsd: z.number(),
+      /** coins received from sanctioned addresses, frozen (empty when none) */
+      frozen: z.array(aiWalletFrozenSchema),
     })
     .nullable(),
 });
@@ -97,8 +118,10 @@ export const withdrawInfoDataSchema = z.object({
   chainId: z.number().int(),
   token: quoteTokenSchema,
   balance: z.string(),
-  /** the most that can be sent now (the native coin keeps the gas back) */
+  /** the most that can be sent now (the native coin keeps the gas back; frozen coins are not counted) */
   maxAmount: z.string(),
+  /** how much of this coin is frozen (received from a sanctioned address), "0" when none */
+  frozenAmount: z.string(),
   /** the estimated gas in the chain's coin */
   gasNative: z.string().nullable(),
   /** the address the code goes to, masked ("ab***@example.com") */

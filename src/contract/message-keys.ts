@@ -189,6 +189,8 @@ export const validationMessageKeys = [
   "aiWalletMissing",
   /** an address on the OFAC sanctions list: nothing is sent to it or taken from it */
   "sanctionedAddress",
+  /** AI wallet: coins sent to it from an address on the sanctions list are frozen; they are not moved, nor the key exported */
+  "fundsFrozen",
   /** a withdrawal to the AI wallet itself or to one of our deposit addresses */
   "ownAddress",
   /** a mixed-case EVM address whose checksum does not match (a mistyped address) */

@@ -863,3 +863,37 @@ export const aiLimitOrders = pgTable(
     index("ai_limit_orders_open_idx").on(table.baseSymbol, table.status),
   ],
 );
+
+/**
+ * Coins that reached an AI wallet from an address on the sanctions list, found by the inbound scan: frozen, so
+ * withdrawals, swaps and limit orders never move them and the key is not exported while any are held. One row a
+ * transfer (a native transfer's log_index is -1).
+ */
+export const aiWalletFrozen = pgTable(
+  "ai_wallet_frozen",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    chainId: integer("chain_id").notNull(),
+    /** the token's checksummed address; NATIVE_TOKEN_ADDRESS for the chain's coin */
+    tokenAddress: text("token_address").notNull(),
+    /** raw units (a decimal string of the token's smallest unit) */
+    amount: text("amount").notNull(),
+    fromAddress: text("from_address").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    foundAt: at("found_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("ai_wallet_frozen_transfer_idx").on(table.chainId, table.txHash, table.logIndex),
+    index("ai_wallet_frozen_user_idx").on(table.userId),
+  ],
+);
+
+/** How far the inbound scan of AI wallets has read each chain (the last block read). */
+export const aiWalletScan = pgTable("ai_wallet_scan", {
+  chainId: integer("chain_id").primaryKey(),
+  blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

@@ -146,6 +146,7 @@ export const messageKeyText: Readonly<Record<MessageKey, MessageDescriptor>> = {
   aiWalletEmailOnly: msg`The AI wallet is for accounts that sign in with email. Sign in with email first.`,
   aiWalletMissing: msg`You have no AI wallet yet. Create one first.`,
   sanctionedAddress: msg`This address is on the OFAC sanctions list. Nothing can be sent to it or received from it.`,
+  fundsFrozen: msg`Coins sent to your AI wallet from an address on the OFAC sanctions list are frozen: they cannot be withdrawn or swapped, and the key cannot be exported. Contact support.`,
   ownAddress: msg`This is your AI wallet or one of our deposit addresses. Choose an address of your own.`,
   addressChecksum: msg`This address's capital letters do not match its checksum. Check it for a typo.`,
   withdrawalClosed: msg`This withdrawal can no longer be confirmed. Start a new one.`,
