@@ -3,12 +3,12 @@ import { msg } from "@lingui/core/macro";
 import { LIMIT_ORDER_DAYS_MAX, type LimitOrder, type Withdrawal } from "../../../contract/ai-wallet.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { MessageKey } from "../../../contract/message-keys.ts";
-import type { SwapOrderStatus } from "../../../contract/swap.ts";
 import { isApiError } from "../../shared/api/api-error.ts";
 import { isDisplayable, type MaybeNumber, NO_VALUE } from "../../shared/format/no-value.ts";
 import { formatCompactNumber } from "../../shared/format/numbers.ts";
 import { formatTokenAmount } from "../../shared/format/token-amount.ts";
 import { messageForKey, messageKeyText } from "../../shared/i18n/message-key-text.ts";
+import type { StatusTone } from "../../shared/ui/StatusBadge.tsx";
 
 /** The AI wallet's texts that depend on an answer: statuses and the failures of its forms. */
 
@@ -40,21 +40,11 @@ export const limitStatusText: Readonly<Record<LimitOrder["status"], MessageDescr
   expired: msg`Expired`,
 };
 
-/** Spec §4 swap order statuses (the words of the swap screen's record). */
-export const swapStatusText: Readonly<Record<SwapOrderStatus, MessageDescriptor>> = {
-  awaiting_deposit: msg`Awaiting user deposit`,
-  exchanging: msg`Exchanging`,
-  completed: msg`Completed`,
-  timeout: msg`Timeout`,
-  fail: msg`Failed`,
-  waiting_kyc: msg`Waiting for KYC`,
-  refund: msg`Refund`,
-  refund_completed: msg`Refund completed`,
-  pending: msg`Pending`,
-  cancelled: msg`Cancelled`,
-};
+/** Spec §4 swap order statuses, shown as the swap screen's record shows them. */
+export { swapStatusText } from "../../shared/format/swap-status.ts";
 
-export type Tone = "success" | "danger" | "progress";
+/** How a status badge is coloured. */
+export type Tone = StatusTone;
 
 export function withdrawalTone(status: Withdrawal["status"]): Tone {
   if (status === "completed" || status === "sent") return "success";

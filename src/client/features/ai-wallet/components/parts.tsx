@@ -1,71 +1,23 @@
 import { useLingui } from "@lingui/react/macro";
-import type { MouseEvent, ReactNode } from "react";
-import { useHost } from "../../../host/host-context.tsx";
-import { shortenAddress } from "../../../shared/format/address.ts";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
-import { Button } from "../../../shared/ui/Button.tsx";
-import { copyText } from "../../../shared/ui/copy-text.ts";
-import { useToast } from "../../../shared/ui/Toast.tsx";
-import type { FormFailure, FormField, Tone } from "../ai-wallet-text.ts";
+import { TxLink as SharedTxLink, type TxLinkProps } from "../../../shared/ui/TxLink.tsx";
+import type { FormFailure, FormField } from "../ai-wallet-text.ts";
 
-/** A value with its label and a Copy button named for it; "Copied." on success, silence on failure (spec §8). */
-export function CopyRow({ label, value, shown = value }: { label: string; value: string; shown?: ReactNode }) {
-  const { t } = useLingui();
-  const toast = useToast();
-  return (
-    <div className="aiw-copy">
-      <span className="aiw-copy__label">{label}</span>
-      <code className="aiw-copy__value" title={value}>
-        {shown}
-      </code>
-      <Button
-        variant="ghost"
-        aria-label={t`Copy ${label}`}
-        onClick={async () => {
-          if (await copyText(value)) toast.show(messageKeyText.copySuccess, "success");
-        }}
-      >
-        {t`Copy`}
-      </Button>
-    </div>
-  );
-}
+/** The AI wallet's copy field (deposit address, wallet address, private key). */
+export { CopyField as CopyRow } from "../../../shared/ui/CopyField.tsx";
+export { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
 
 /**
- * A transaction hash shortened to its first 4 and last 4 characters (spec §5); with an explorer link it opens
- * through the host (outside the web view in Telegram). Its accessible name is the label and the short hash.
+ * A transaction hash (spec §5): a link to the explorer named by the label and the short hash, or, where the chain
+ * has no explorer, the label written before the short hash ("Withdrawal transaction: 0xc3...c3c3").
  */
-export function TxLink({ label, hash, url }: { label: string; hash: string; url: string | null }) {
-  const host = useHost();
-  const short = shortenAddress(hash);
-  if (!url) {
-    return (
-      <span className="aiw-tx" title={hash}>
-        {label}: <code>{short}</code>
-      </span>
-    );
-  }
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    host.links.open(url);
-  };
+export function TxLink(props: TxLinkProps) {
+  if (props.url) return <SharedTxLink {...props} />;
   return (
-    <a
-      className="aiw-tx aiw-tx--link"
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`${label} ${short}`}
-      title={hash}
-      onClick={open}
-    >
-      {short}
-    </a>
+    <span>
+      {props.label}: <SharedTxLink {...props} />
+    </span>
   );
-}
-
-export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`aiw-status aiw-status--${tone}`}>{children}</span>;
 }
 
 /**

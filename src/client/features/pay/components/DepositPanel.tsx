@@ -7,6 +7,7 @@ import { isApiError } from "../../../shared/api/api-error.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { connectWalletNameAtom } from "../../../shared/settings/settings.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { CopyField } from "../../../shared/ui/CopyField.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { findBrowserWallet } from "../../../shared/wallet/injected-wallet.ts";
 import { uploadHash, useDepositQrCode } from "../api/deposit-calls.ts";
@@ -16,7 +17,6 @@ import { type TopUpRequest, topUpRequestAtom, uploadHashRequestAtom } from "../p
 import { usdtAmount, usdtFigure } from "../usdt.ts";
 import { payWithWallet, WalletPayError } from "../wallet/wallet-transfer.ts";
 import { walletFailureText } from "../wallet-failure-text.ts";
-import { CopyField } from "./CopyField.tsx";
 import { DepositStatusView } from "./DepositStatusView.tsx";
 import "./pay.css";
 

@@ -3,7 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import type { SwapOrder } from "../../../../contract/swap.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
-import { amountText, StatusBadge, TxLink } from "../orders/components/OrderParts.tsx";
+import { TxLink } from "../../../shared/ui/TxLink.tsx";
+import { amountText, OrderStatusBadge } from "../orders/components/OrderParts.tsx";
 import { type StepState, stepStates, transferSteps, transferStepText } from "../orders/order-text.ts";
 import type { SwapFlowStage } from "../wallet/swap-flow.ts";
 
@@ -81,7 +82,7 @@ export function SwapProgress({ run, onCancelOrder, onClose }: SwapProgressProps)
       {order ? (
         <div className="swap-progress__head">
           <span>{`${amountText(order.fromAmount, order.fromToken.symbol)} → ${order.toToken.symbol}`}</span>
-          <StatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} />
         </div>
       ) : null}
       <ol className="swap-steps" aria-label={t`Transfer steps`}>

@@ -3,29 +3,6 @@ import { msg } from "@lingui/core/macro";
 import { finalSwapStatuses, type SwapOrder, type SwapOrderStatus } from "../../../../contract/swap.ts";
 import { isNativeToken } from "../swap-logic.ts";
 
-/** Spec §4 order statuses, in the spec's words. */
-export const swapStatusText: Readonly<Record<SwapOrderStatus, MessageDescriptor>> = {
-  awaiting_deposit: msg`Awaiting user deposit`,
-  exchanging: msg`Exchanging`,
-  completed: msg`Completed`,
-  timeout: msg`Timeout`,
-  fail: msg`Failed`,
-  waiting_kyc: msg`Waiting for KYC`,
-  refund: msg`Refund`,
-  refund_completed: msg`Refund completed`,
-  pending: msg`Pending`,
-  cancelled: msg`Cancelled`,
-};
-
-/** How a status badge is coloured: done, stopped without a swap, or still moving. */
-export type StatusTone = "success" | "danger" | "progress";
-
-export function statusTone(status: SwapOrderStatus): StatusTone {
-  if (status === "completed" || status === "refund_completed") return "success";
-  if (status === "fail" || status === "timeout" || status === "cancelled") return "danger";
-  return "progress";
-}
-
 export function isFinalStatus(status: SwapOrderStatus): boolean {
   return finalSwapStatuses.includes(status);
 }

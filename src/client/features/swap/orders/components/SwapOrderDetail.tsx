@@ -6,12 +6,13 @@ import { isApiError } from "../../../../shared/api/api-error.ts";
 import { formatDate } from "../../../../shared/format/date-time.ts";
 import { messageForKey, messageKeyText } from "../../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../../shared/ui/Button.tsx";
-import { copyText } from "../../../../shared/ui/copy-text.ts";
+import { CopyButton } from "../../../../shared/ui/CopyButton.tsx";
 import { LoadError } from "../../../../shared/ui/LoadError.tsx";
 import { useToast } from "../../../../shared/ui/Toast.tsx";
+import { TxLink } from "../../../../shared/ui/TxLink.tsx";
 import { orderTypeText, stepStates, transferSteps, transferStepText } from "../order-text.ts";
 import { useSwapOrder, useSwapUserId } from "../use-swap-orders.ts";
-import { amountText, pairText, StatusBadge, TxLink } from "./OrderParts.tsx";
+import { amountText, OrderStatusBadge, pairText } from "./OrderParts.tsx";
 import { SwapSignInPrompt } from "./SwapOrdersList.tsx";
 import "./orders.css";
 
@@ -79,7 +80,7 @@ function OrderView({ order, back, cancel }: { order: SwapOrder; back: ReactNode;
       {back}
       <header className="swap-order__head">
         <h3 className="swap-order__pair">{pairText(order)}</h3>
-        <StatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} />
       </header>
       <ol className="swap-steps" aria-label={t`Transfer steps`}>
         {transferSteps.map((step) => (
@@ -120,15 +121,7 @@ function OrderView({ order, back, cancel }: { order: SwapOrder; back: ReactNode;
             <li key={label} className="swap-order__hash">
               <span className="swap-order__hash-label">{label}</span>
               <TxLink label={label} hash={hash} url={url} />
-              <Button
-                variant="ghost"
-                aria-label={t`Copy ${label}`}
-                onClick={async () => {
-                  if (await copyText(hash)) toast.show(messageKeyText.copySuccess, "success");
-                }}
-              >
-                {t`Copy`}
-              </Button>
+              <CopyButton label={label} value={hash} />
             </li>
           ) : null,
         )}

@@ -132,7 +132,7 @@ describe("swap order detail", () => {
     expect(calls[0]?.body).toEqual({ orderId: "SW1001" });
 
     await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
-    expect(await screen.findByText("Completed", { selector: ".swap-status" })).toBeInTheDocument();
+    expect(await screen.findByText("Completed", { selector: ".status-badge" })).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(within(steps).queryByText("In progress")).not.toHaveAttribute("aria-current");
     // final: asked no more
@@ -173,7 +173,7 @@ describe("swap order detail", () => {
     expect(await screen.findByText("Awaiting user deposit")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel order" }));
     expect(await screen.findByText("The order was cancelled.")).toBeInTheDocument();
-    expect(screen.getByText("Cancelled", { selector: ".swap-status" })).toBeInTheDocument();
+    expect(screen.getByText("Cancelled", { selector: ".status-badge" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === "swap/cancelOrder").map((call) => call.body)).toEqual([
       { orderId: "SW1001" },

@@ -8,9 +8,10 @@ import { signInDialogOpenAtom } from "../../../../shared/session/session.ts";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { LoadError } from "../../../../shared/ui/LoadError.tsx";
 import { Pager } from "../../../../shared/ui/Pager.tsx";
+import { TxLink } from "../../../../shared/ui/TxLink.tsx";
 import { orderTypeText } from "../order-text.ts";
 import { useSwapOrders, useSwapUserId } from "../use-swap-orders.ts";
-import { pairText, StatusBadge, TxLink } from "./OrderParts.tsx";
+import { OrderStatusBadge, pairText } from "./OrderParts.tsx";
 import "./orders.css";
 
 /** Orders a page of the record shows (getSwapOrders takes at most 50). */
@@ -82,7 +83,7 @@ function OrderRow({ order, onOpenOrder }: { order: SwapOrder; onOpenOrder?: (ord
   return (
     <li className="swap-order-row">
       <span className="swap-order-row__pair">{pair}</span>
-      <StatusBadge status={order.status} />
+      <OrderStatusBadge status={order.status} />
       <span className="swap-order-row__meta">
         <span className="swap-order-row__type">{i18n._(orderTypeText[order.type])}</span>
         <time dateTime={order.createdAt}>{formatDate(order.createdAt, i18n.locale, { withTime: true })}</time>
