@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import { type Address, parseUnits } from "viem";
 import { expect } from "vitest";
 import type { AiSwapFaults } from "../../src/server/features/ai-wallet/ai-swap-sender.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
@@ -7,13 +7,13 @@ import {
   coingeckoFixtures,
   fearGreedFixtures,
 } from "../../src/server/providers/market/fixtures/stand-ins.ts";
-import { type ManualTimers, manualTimers } from "../../src/server/providers/timers.ts";
+import { manualTimers } from "../../src/server/providers/timers.ts";
 import { type StandIn, startStandIn } from "../../src/server/providers/upstream/stand-in.ts";
-import { type JsonRpcProxy, startJsonRpcProxy } from "../support/json-rpc-proxy.ts";
-import { startUniswapV2Chain, type UniswapV2Chain } from "../support/uniswap-v2-chain.ts";
-import type { Anvil } from "./anvil.ts";
-import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { startJsonRpcProxy } from "../support/json-rpc-proxy.ts";
+import { startUniswapV2Chain } from "../support/uniswap-v2-chain.ts";
+import { call, createTestDatabase, startedForTests, startTestServer } from "./harness.ts";
 import { newAccountHeaders } from "./new-account.ts";
+import type { SwapWorld } from "./swap-harness.ts";
 
 /**
  * Trading from the AI wallet on a real local chain: anvil with the Uniswap v2 pools of the swap tests
@@ -30,13 +30,7 @@ export const NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
 export const DAILY_LIMIT_USD = 20_000;
 const MASTER_KEY = "5a".repeat(32);
 
-export interface TradeWorld {
-  chain: UniswapV2Chain & { anvil: Anvil };
-  proxy: JsonRpcProxy;
-  db: TestDatabase;
-  srv: TestServer;
-  clock: ReturnType<typeof manualClock>;
-  timers: ManualTimers;
+export interface TradeWorld extends SwapWorld {
   /** set a hook to interrupt the next run; cleared by the test */
   faults: AiSwapFaults;
   /** the market's USDT price of a coin (its Binance pair's last price) from the next refresh on */
@@ -45,7 +39,16 @@ export interface TradeWorld {
   tick(): Promise<void>;
   /** stops the server and starts another on the same database, chain and stand-ins; awaits its start sweep */
   restart(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * runs `run` with the AI wallet's runs interrupted between storing a signed transaction of `kind` and
+   * broadcasting it, as a node dying there would; the interruption ends with `run`
+   */
+  dyingAfterStoring<T>(kind: "approve" | "swap", run: () => Promise<T>): Promise<T>;
+  /**
+   * runs `run` with someone selling `ethIn` into the pool of ETH and TUSD just before the server signs a swap: the
+   * pool moves past the quote's minimum between the quote and signing
+   */
+  poolMovingBeforeSigning<T>(ethIn: bigint, run: () => Promise<T>): Promise<T>;
 }
 
 export interface TradeWorldOptions {
@@ -122,6 +125,26 @@ export async function startTradeWorld(options: TradeWorldOptions = {}): Promise<
       world.srv = await startTestServer(world.srv.env, { clock, timers, aiSwapFaults: faults });
       await world.srv.server.aiTrade.idle();
     },
+    async dyingAfterStoring(kind, run) {
+      faults.afterStored = (stored) => {
+        if (stored === kind) throw new Error(`the node died after storing the ${kind}`);
+      };
+      try {
+        return await run();
+      } finally {
+        faults.afterStored = undefined;
+      }
+    },
+    async poolMovingBeforeSigning(ethIn, run) {
+      faults.beforeSign = async (kind) => {
+        if (kind === "swap") await chain.movePrice({ from: chain.weth, to: chain.tusd, amountIn: ethIn });
+      };
+      try {
+        return await run();
+      } finally {
+        faults.beforeSign = undefined;
+      }
+    },
     async stop() {
       await world.srv.stop();
       await db.drop();
@@ -131,6 +154,23 @@ export async function startTradeWorld(options: TradeWorldOptions = {}): Promise<
     },
   };
   return world;
+}
+
+/**
+ * A file's trade world: started before its tests with ETH at 3,000 on the market (one tick has gone out), stopped
+ * after them; usable once the tests run.
+ */
+export function tradeWorldForTests(options: TradeWorldOptions = {}): TradeWorld {
+  return startedForTests(
+    async () => {
+      const world = await startTradeWorld(options);
+      world.setPrice("ETH", 3000);
+      await world.tick();
+      return world;
+    },
+    (world) => world.stop(),
+    180_000,
+  );
 }
 
 export interface Trader {
@@ -156,6 +196,12 @@ export const post = (
   path: string,
   body: unknown,
 ) => call(world.srv.url, path, { headers: who?.headers ?? {}, body });
+
+/** one route, posted to as a trader (or a visitor) with a body */
+export const route =
+  (world: TradeWorld, path: string) =>
+  (who: { headers: Record<string, string> } | undefined, body: Record<string, unknown>) =>
+    post(world, who, path, body);
 
 export const get = (world: TradeWorld, who: { headers: Record<string, string> } | undefined, path: string) =>
   call(world.srv.url, path, { headers: who?.headers ?? {} });
@@ -216,4 +262,46 @@ export async function limitOrders(world: TradeWorld, who: Trader): Promise<Limit
 
 export async function swapOrders(world: TradeWorld, who: Trader): Promise<{ total: number; lists: SwapOrderAnswer[] }> {
   return ok(await post(world, who, "/getSwapOrders", { page: 1, pageNum: 50 }));
+}
+
+/** an amount of TUSD (6 decimals) in its smallest unit */
+export const tusd = (amount: string) => parseUnits(amount, 6);
+
+/** the refusal's code, key and field */
+export function refusal(res: { json?: { code: number; data: unknown } | undefined }) {
+  const data = (res.json?.data ?? {}) as { key?: string; field?: string };
+  return { code: res.json?.code, key: data.key, field: data.field };
+}
+
+/** a body sent, and the code, message key and field (none if not named) of its refusal */
+export interface RefusalCase {
+  body: Record<string, unknown>;
+  code: number;
+  key: string;
+  field?: string;
+}
+
+/**
+ * The refusals every AI trade route gives alike for a valid body changed in one place: a chain the AI wallet does
+ * not work on (no node configured), an address that is no token on the chain, a pair of one coin.
+ */
+export const chainAndCoinRefusals = (valid: Record<string, unknown>): RefusalCase[] => [
+  { body: { ...valid, chainId: 1 }, code: 1001, key: "chainNotSupported", field: "chainId" },
+  {
+    body: { ...valid, toToken: "0x000000000000000000000000000000000000dEaD" },
+    code: 218,
+    key: "coinNotSwappable",
+    field: "toToken",
+  },
+  { body: { ...valid, toToken: NATIVE }, code: 1001, key: "unsupportedSwapPair", field: "toToken" },
+];
+
+/** sends each case's body: each answer is its refusal */
+export async function expectRefusals(
+  send: (body: Record<string, unknown>) => Promise<{ json?: { code: number; data: unknown } | undefined }>,
+  cases: RefusalCase[],
+): Promise<void> {
+  for (const { body, ...expected } of cases) {
+    expect(refusal(await send(body)), JSON.stringify(body)).toEqual({ field: undefined, ...expected });
+  }
 }

@@ -1,21 +1,25 @@
 import { parseEther, parseUnits, zeroAddress } from "viem";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { LIMIT_ORDERS_OPEN_MAX, limitOrderSchema } from "../../src/contract/ai-wallet.ts";
 import {
   anvilRpc,
   CHAIN_ID,
+  chainAndCoinRefusals,
+  expectRefusals,
   get,
   type LimitOrderAnswer,
   limitOrders,
   NATIVE,
   ok,
   post,
+  refusal,
+  route,
   sentCount,
-  startTradeWorld,
   swapOrders,
   type Trader,
-  type TradeWorld,
   trader,
+  tradeWorldForTests,
+  tusd,
 } from "./ai-trade-harness.ts";
 import { newDeviceNo, ONE_NODE_PER_PGLITE, startTestServer } from "./harness.ts";
 import { newAccountHeaders } from "./new-account.ts";
@@ -28,20 +32,10 @@ import { readEvents } from "./sse-events.ts";
  * completed (the chain says so) or open after a restart, never executed twice; cancel, expiry and every refusal.
  */
 
-let world: TradeWorld;
-
-beforeAll(async () => {
-  world = await startTradeWorld();
-  world.setPrice("ETH", 3000);
-  await world.tick();
-}, 180_000);
-afterAll(async () => {
-  await world?.stop();
-});
+const world = tradeWorldForTests();
 
 const DAY_MS = 86_400_000;
-const tusd = (amount: string) => parseUnits(amount, 6);
-const place = (who: Trader | undefined, body: Record<string, unknown>) => post(world, who, "/aiAccountLimitSwap", body);
+const place = route(world, "/aiAccountLimitSwap");
 const sellEth = (limitPrice: number, more: Record<string, unknown> = {}) => ({
   chainId: CHAIN_ID,
   side: "sell",
@@ -56,17 +50,6 @@ const orderOf = async (who: Trader, orderId: string) => {
   const found = (await limitOrders(world, who)).find((order) => order.orderId === orderId);
   if (!found) throw new Error(`order ${orderId} not listed`);
   return found;
-};
-/** the refusal's code, key and field */
-const refusal = (res: { json?: { code: number; data: unknown } | undefined }) => {
-  const data = (res.json?.data ?? {}) as { key?: string; field?: string };
-  return { code: res.json?.code, key: data.key, field: data.field };
-};
-/** interrupts runs between storing a transaction of `kind` and broadcasting it, as a node dying there */
-const dieAfterStoring = (kind: "approve" | "swap") => {
-  world.faults.afterStored = (stored) => {
-    if (stored === kind) throw new Error(`the node died after storing the ${kind}`);
-  };
 };
 
 /** how long a test waits for what a tick brings: a loaded machine slows it down, it must not fail it */
@@ -169,12 +152,7 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
   it("a node that dies after storing the signed swap: after a restart the same transaction completes it, once", async () => {
     const bob = await trader(world, { eth: parseEther("5") });
     const placed = ok<LimitOrderAnswer>(await place(bob, sellEth(3100)));
-    dieAfterStoring("swap");
-    try {
-      await world.tick();
-    } finally {
-      world.faults.afterStored = undefined;
-    }
+    await world.dyingAfterStoring("swap", () => world.tick());
     // signed and stored, never broadcast
     expect(await orderOf(bob, placed.orderId)).toMatchObject({ status: "executing", triggerPrice: 3150 });
     expect(await sentCount(world, bob.address)).toBe(0);
@@ -211,12 +189,7 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     );
     expect(placed).toMatchObject({ side: "buy", baseSymbol: "ETH", status: "open" });
     world.setPrice("ETH", 3650);
-    dieAfterStoring("approve");
-    try {
-      await world.tick();
-    } finally {
-      world.faults.afterStored = undefined;
-    }
+    await world.dyingAfterStoring("approve", () => world.tick());
     expect(await orderOf(carol, placed.orderId)).toMatchObject({ status: "executing" });
     expect(await sentCount(world, carol.address)).toBe(0);
 
@@ -316,100 +289,45 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     expect(missing.json).toMatchObject({ code: 1001, data: { key: "aiWalletMissing" } });
     expect(await limitOrders(world, walletless)).toEqual([]);
 
-    const cases: [Record<string, unknown>, { code: number; key: string; field?: string }][] = [
-      // a chain the AI wallet does not work on (no node configured)
+    await expectRefusals(
+      (body) => place(erin, body),
       [
-        { ...valid, chainId: 1 },
-        { code: 1001, key: "chainNotSupported", field: "chainId" },
+        ...chainAndCoinRefusals(valid),
+        { body: { ...valid, toToken: "0x1234" }, code: 1001, key: "invalidAddress", field: "toToken" },
+        // more decimals than ETH has, nothing, not a number
+        { body: { ...valid, amount: "0.0000000000000000001" }, code: 1001, key: "invalidValue", field: "amount" },
+        { body: { ...valid, amount: "0" }, code: 1001, key: "invalidValue", field: "amount" },
+        { body: { ...valid, amount: "1e3" }, code: 1001, key: "invalidValue", field: "amount" },
+        { body: { ...valid, side: "hold" }, code: 1001, key: "invalidValue", field: "side" },
+        { body: { ...valid, limitPrice: -1 }, code: 1001, key: "invalidValue", field: "limitPrice" },
+        { body: { ...valid, slippage: "0" }, code: 1001, key: "slippageTooLow", field: "slippage" },
+        { body: { ...valid, slippage: "51" }, code: 1001, key: "slippageTooHigh", field: "slippage" },
+        { body: { ...valid, expiresInDays: 0 }, code: 1001, key: "invalidValue", field: "expiresInDays" },
+        { body: { ...valid, expiresInDays: 91 }, code: 1001, key: "invalidValue", field: "expiresInDays" },
+        // the watched coin (sold TTK; bought TTK) has no market price
+        {
+          body: { ...valid, fromToken: world.chain.ttk, toToken: world.chain.tusd },
+          code: 1001,
+          key: "limitNoMarketPrice",
+          field: "fromToken",
+        },
+        {
+          body: { ...valid, side: "buy", fromToken: world.chain.tusd, toToken: world.chain.ttk, limitPrice: 2 },
+          code: 1001,
+          key: "limitNoMarketPrice",
+          field: "toToken",
+        },
+        // selling ETH for TTK: the limit's worth in TTK is unknown
+        { body: { ...valid, toToken: world.chain.ttk }, code: 1001, key: "limitNoMarketPrice", field: "toToken" },
+        // more than 100 times away from the market's 3,650
+        { body: { ...valid, limitPrice: 3650 * 101 }, code: 1001, key: "limitPriceAbsurd", field: "limitPrice" },
+        { body: { ...valid, limitPrice: 3650 / 101 }, code: 1001, key: "limitPriceAbsurd", field: "limitPrice" },
+        // 10 ETH is 36,500 USD: above the daily limit alone
+        { body: { ...valid, amount: "10" }, code: 331, key: "kycNeeded" },
+        // more than the AI wallet holds
+        { body: { ...valid, amount: "3" }, code: 1001, key: "Insufficientbalance", field: "amount" },
       ],
-      // an address that is no token on the chain
-      [
-        { ...valid, toToken: "0x000000000000000000000000000000000000dEaD" },
-        { code: 218, key: "coinNotSwappable", field: "toToken" },
-      ],
-      [
-        { ...valid, toToken: NATIVE },
-        { code: 1001, key: "unsupportedSwapPair", field: "toToken" },
-      ],
-      [
-        { ...valid, toToken: "0x1234" },
-        { code: 1001, key: "invalidAddress", field: "toToken" },
-      ],
-      // more decimals than ETH has, nothing, not a number
-      [
-        { ...valid, amount: "0.0000000000000000001" },
-        { code: 1001, key: "invalidValue", field: "amount" },
-      ],
-      [
-        { ...valid, amount: "0" },
-        { code: 1001, key: "invalidValue", field: "amount" },
-      ],
-      [
-        { ...valid, amount: "1e3" },
-        { code: 1001, key: "invalidValue", field: "amount" },
-      ],
-      [
-        { ...valid, side: "hold" },
-        { code: 1001, key: "invalidValue", field: "side" },
-      ],
-      [
-        { ...valid, limitPrice: -1 },
-        { code: 1001, key: "invalidValue", field: "limitPrice" },
-      ],
-      [
-        { ...valid, slippage: "0" },
-        { code: 1001, key: "slippageTooLow", field: "slippage" },
-      ],
-      [
-        { ...valid, slippage: "51" },
-        { code: 1001, key: "slippageTooHigh", field: "slippage" },
-      ],
-      [
-        { ...valid, expiresInDays: 0 },
-        { code: 1001, key: "invalidValue", field: "expiresInDays" },
-      ],
-      [
-        { ...valid, expiresInDays: 91 },
-        { code: 1001, key: "invalidValue", field: "expiresInDays" },
-      ],
-      // the watched coin (sold TTK; bought TTK) has no market price
-      [
-        { ...valid, fromToken: world.chain.ttk, toToken: world.chain.tusd },
-        { code: 1001, key: "limitNoMarketPrice", field: "fromToken" },
-      ],
-      [
-        { ...valid, side: "buy", fromToken: world.chain.tusd, toToken: world.chain.ttk, limitPrice: 2 },
-        { code: 1001, key: "limitNoMarketPrice", field: "toToken" },
-      ],
-      // selling ETH for TTK: the limit's worth in TTK is unknown
-      [
-        { ...valid, toToken: world.chain.ttk },
-        { code: 1001, key: "limitNoMarketPrice", field: "toToken" },
-      ],
-      // more than 100 times away from the market's 3,650
-      [
-        { ...valid, limitPrice: 3650 * 101 },
-        { code: 1001, key: "limitPriceAbsurd", field: "limitPrice" },
-      ],
-      [
-        { ...valid, limitPrice: 3650 / 101 },
-        { code: 1001, key: "limitPriceAbsurd", field: "limitPrice" },
-      ],
-      // 10 ETH is 36,500 USD: above the daily limit alone
-      [
-        { ...valid, amount: "10" },
-        { code: 331, key: "kycNeeded" },
-      ],
-      // more than the AI wallet holds
-      [
-        { ...valid, amount: "3" },
-        { code: 1001, key: "Insufficientbalance", field: "amount" },
-      ],
-    ];
-    for (const [body, expected] of cases) {
-      const res = await place(erin, body);
-      expect(refusal(res), JSON.stringify(body)).toEqual({ field: undefined, ...expected });
-    }
+    );
     expect(await limitOrders(world, erin)).toEqual([]);
 
     // a retry with the same request id answers the first order
@@ -578,16 +496,7 @@ describe("limit orders from the AI wallet on a local Uniswap v2", () => {
     const olga = await trader(world, { eth: parseEther("2") });
     world.setPrice("ETH", 3650);
     const placed = ok<LimitOrderAnswer>(await place(olga, sellEth(2500, { amount: "0.1" })));
-    world.faults.beforeSign = async (kind) => {
-      if (kind === "swap") {
-        await world.chain.movePrice({ from: world.chain.weth, to: world.chain.tusd, amountIn: parseEther("200") });
-      }
-    };
-    try {
-      await world.tick();
-    } finally {
-      world.faults.beforeSign = undefined;
-    }
+    await world.poolMovingBeforeSigning(parseEther("200"), () => world.tick());
     expect(await orderOf(olga, placed.orderId)).toMatchObject({ status: "open", statusReason: "slippageExceeded" });
     expect(await sentCount(world, olga.address)).toBe(0);
     expect((await swapOrders(world, olga)).lists.map((order) => order.status)).toEqual(["cancelled"]);

@@ -1,19 +1,22 @@
 import { erc20Abi, parseEther, parseUnits, zeroAddress } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   anvilRpc,
   CHAIN_ID,
+  chainAndCoinRefusals,
   DAILY_LIMIT_USD,
+  expectRefusals,
   NATIVE,
   ok,
   post,
+  refusal,
+  route,
   type SwapOrderAnswer,
   sentCount,
-  startTradeWorld,
   swapOrders,
-  type Trader,
-  type TradeWorld,
   trader,
+  tradeWorldForTests,
+  tusd,
 } from "./ai-trade-harness.ts";
 import { call, createTestDatabase, startTestServer } from "./harness.ts";
 import { newAccountHeaders } from "./new-account.ts";
@@ -25,25 +28,21 @@ import { newAccountHeaders } from "./new-account.ts";
  * sending it leaves an order that a restarted node completes with the same transaction; the refusals.
  */
 
-let world: TradeWorld;
-
-beforeAll(async () => {
-  world = await startTradeWorld();
-  world.setPrice("ETH", 3000);
-  await world.tick();
-}, 180_000);
-afterAll(async () => {
-  await world?.stop();
-});
+const world = tradeWorldForTests();
 
 /** how often the AI wallet's sweeps run without a tick (SWAP_STATUS_SECONDS' default) */
 const SWEEP_MS = 15_000;
-const tusd = (amount: string) => parseUnits(amount, 6);
-const swap = (who: Trader | undefined, body: Record<string, unknown>) => post(world, who, "/aiAccountSwap", body);
-const refusal = (res: { json?: { code: number; data: unknown } | undefined }) => {
-  const data = (res.json?.data ?? {}) as { key?: string; field?: string };
-  return { code: res.json?.code, key: data.key, field: data.field };
-};
+const swap = route(world, "/aiAccountSwap");
+/** a trader with 2 ETH whose swap of `eth` ETH for TUSD was stored signed and never sent: the node died first */
+async function unsentSwap(eth: string) {
+  const who = await trader(world, { eth: parseEther("2") });
+  const order = await world.dyingAfterStoring("swap", async () =>
+    ok<SwapOrderAnswer>(
+      await swap(who, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: eth }),
+    ),
+  );
+  return { who, order };
+}
 const allowance = (owner: `0x${string}`) =>
   world.chain.reader.readContract({
     address: world.chain.tusd,
@@ -123,18 +122,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
   });
 
   it("a node that dies after storing the signed swap: a restarted node sends the same transaction, once", async () => {
-    const dave = await trader(world, { eth: parseEther("2") });
-    world.faults.afterStored = (kind) => {
-      if (kind === "swap") throw new Error("the node died after storing the swap");
-    };
-    let order: SwapOrderAnswer;
-    try {
-      order = ok<SwapOrderAnswer>(
-        await swap(dave, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" }),
-      );
-    } finally {
-      world.faults.afterStored = undefined;
-    }
+    const { who: dave, order } = await unsentSwap("0.5");
     // stored with its hash, not on chain
     expect(order.status).toBe("pending");
     expect(order.transferOutHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -152,18 +140,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
   });
 
   it("a swap left unsent is finished on the AI wallet's sweep timer while the market feed stands still", async () => {
-    const hana = await trader(world, { eth: parseEther("2") });
-    world.faults.afterStored = (kind) => {
-      if (kind === "swap") throw new Error("the run stopped after storing the swap");
-    };
-    let order: SwapOrderAnswer;
-    try {
-      order = ok<SwapOrderAnswer>(
-        await swap(hana, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.2" }),
-      );
-    } finally {
-      world.faults.afterStored = undefined;
-    }
+    const { who: hana, order } = await unsentSwap("0.2");
     expect(order.status).toBe("pending");
     expect(await sentCount(world, hana.address)).toBe(0);
 
@@ -177,18 +154,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
   });
 
   it("a stored swap past its router deadline is never sent: a transfer at its nonce cancels it, nothing is swapped", async () => {
-    const ivy = await trader(world, { eth: parseEther("2") });
-    world.faults.afterStored = (kind) => {
-      if (kind === "swap") throw new Error("the node died after storing the swap");
-    };
-    let order: SwapOrderAnswer;
-    try {
-      order = ok<SwapOrderAnswer>(
-        await swap(ivy, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" }),
-      );
-    } finally {
-      world.faults.afterStored = undefined;
-    }
+    const { who: ivy, order } = await unsentSwap("0.5");
     expect(order.status).toBe("pending");
     const swapHash = order.transferOutHash as `0x${string}`;
 
@@ -212,18 +178,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
   });
 
   it("a node lagging behind on receipts cannot fail a mined swap: the nonce used without a receipt must hold twice", async () => {
-    const jay = await trader(world, { eth: parseEther("2") });
-    world.faults.afterStored = (kind) => {
-      if (kind === "swap") throw new Error("the node died after storing the swap");
-    };
-    let order: SwapOrderAnswer;
-    try {
-      order = ok<SwapOrderAnswer>(
-        await swap(jay, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.2" }),
-      );
-    } finally {
-      world.faults.afterStored = undefined;
-    }
+    const { who: jay, order } = await unsentSwap("0.2");
     const status = async () =>
       ok<SwapOrderAnswer>(await post(world, jay, "/getOrderStatus", { orderId: order.orderId })).status;
     // the server's node answers no receipt for any transaction (it lags behind the chain)
@@ -250,33 +205,20 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
 
   it("a run that stops before its swap is signed fails the order: nothing is swapped, then or later", async () => {
     const gina = await trader(world, { eth: parseEther("1"), tusd: tusd("100") });
-    world.faults.afterStored = (kind) => {
-      if (kind === "approve") throw new Error("the node died after storing the approval");
-    };
-    let res: Awaited<ReturnType<typeof swap>>;
-    try {
-      res = await swap(gina, {
-        chainId: CHAIN_ID,
-        fromToken: world.chain.tusd,
-        toToken: world.chain.ttk,
-        amount: "100",
-        requestId: "ai-swap-unsent-01",
-      });
-    } finally {
-      world.faults.afterStored = undefined;
-    }
-    expect(res.status).toBe(502);
-    expect(refusal(res)).toEqual({ code: 1001, key: "rpcUnavailable", field: undefined });
-    const [order] = (await swapOrders(world, gina)).lists;
-    expect(order).toMatchObject({ type: "market", status: "fail" });
-    // a retry with the same request id answers the same error, not the failed order as a success
-    const retry = await swap(gina, {
+    const body = {
       chainId: CHAIN_ID,
       fromToken: world.chain.tusd,
       toToken: world.chain.ttk,
       amount: "100",
       requestId: "ai-swap-unsent-01",
-    });
+    };
+    const res = await world.dyingAfterStoring("approve", () => swap(gina, body));
+    expect(res.status).toBe(502);
+    expect(refusal(res)).toEqual({ code: 1001, key: "rpcUnavailable", field: undefined });
+    const [order] = (await swapOrders(world, gina)).lists;
+    expect(order).toMatchObject({ type: "market", status: "fail" });
+    // a retry with the same request id answers the same error, not the failed order as a success
+    const retry = await swap(gina, body);
     expect(retry.status).toBe(502);
     expect(refusal(retry)).toEqual({ code: 1001, key: "rpcUnavailable", field: undefined });
     expect((await swapOrders(world, gina)).total).toBe(1);
@@ -312,40 +254,16 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     expect(refusal(missing)).toEqual({ code: 1001, key: "aiWalletMissing", field: undefined });
 
     const frank = await trader(world, { eth: parseEther("1") });
-    const cases: [Record<string, unknown>, { code: number; key: string; field?: string }][] = [
+    await expectRefusals(
+      (body) => swap(frank, body),
       [
-        { ...valid, chainId: 1 },
-        { code: 1001, key: "chainNotSupported", field: "chainId" },
+        ...chainAndCoinRefusals(valid),
+        { body: { ...valid, amount: "-1" }, code: 1001, key: "invalidValue", field: "amount" },
+        { body: { ...valid, fromToken: "ETH" }, code: 1001, key: "invalidAddress", field: "fromToken" },
+        { body: { ...valid, slippage: "60" }, code: 1001, key: "slippageTooHigh", field: "slippage" },
+        { body: { ...valid, amount: "5" }, code: 1001, key: "Insufficientbalance", field: "fromAddress" },
       ],
-      [
-        { ...valid, toToken: "0x000000000000000000000000000000000000dEaD" },
-        { code: 218, key: "coinNotSwappable", field: "toToken" },
-      ],
-      [
-        { ...valid, toToken: NATIVE },
-        { code: 1001, key: "unsupportedSwapPair", field: "toToken" },
-      ],
-      [
-        { ...valid, amount: "-1" },
-        { code: 1001, key: "invalidValue", field: "amount" },
-      ],
-      [
-        { ...valid, fromToken: "ETH" },
-        { code: 1001, key: "invalidAddress", field: "fromToken" },
-      ],
-      [
-        { ...valid, slippage: "60" },
-        { code: 1001, key: "slippageTooHigh", field: "slippage" },
-      ],
-      [
-        { ...valid, amount: "5" },
-        { code: 1001, key: "Insufficientbalance", field: "fromAddress" },
-      ],
-    ];
-    for (const [body, expected] of cases) {
-      const res = await swap(frank, body);
-      expect(refusal(res), JSON.stringify(body)).toEqual({ field: undefined, ...expected });
-    }
+    );
     expect(await sentCount(world, frank.address)).toBe(0);
     expect((await swapOrders(world, frank)).total).toBe(0);
   });
@@ -373,18 +291,10 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
 
   it("the pool moves past the minimum between the quote and signing: slippageExceeded, nothing is signed or sent", async () => {
     const kay = await trader(world, { eth: parseEther("2") });
-    world.faults.beforeSign = async (kind) => {
-      // someone sells much ETH into the pool just before the server signs
-      if (kind === "swap") {
-        await world.chain.movePrice({ from: world.chain.weth, to: world.chain.tusd, amountIn: parseEther("100") });
-      }
-    };
-    let res: Awaited<ReturnType<typeof swap>>;
-    try {
-      res = await swap(kay, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" });
-    } finally {
-      world.faults.beforeSign = undefined;
-    }
+    // someone sells much ETH into the pool just before the server signs
+    const res = await world.poolMovingBeforeSigning(parseEther("100"), () =>
+      swap(kay, { chainId: CHAIN_ID, fromToken: NATIVE, toToken: world.chain.tusd, amount: "0.5" }),
+    );
     expect(res.status).toBe(409);
     expect(refusal(res)).toEqual({ code: 1001, key: "slippageExceeded", field: undefined });
     expect((await swapOrders(world, kay)).lists[0]).toMatchObject({ status: "fail", statusReason: "slippageExceeded" });

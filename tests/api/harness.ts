@@ -5,7 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
 import pino from "pino";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/server/server.ts";
 
@@ -134,4 +134,32 @@ export async function call(base: string, apiPath: string, options: CallOptions =
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json };
+}
+
+/**
+ * A world (a server with what it talks to) started before the file's tests and stopped after them: the object
+ * returned stands for the started one, so its fields and methods are usable once the tests run. `timeout` (ms)
+ * bounds the start and the stop, slow on a loaded machine.
+ */
+export function startedForTests<T extends object>(
+  start: () => Promise<T>,
+  stop: (world: T) => Promise<void>,
+  timeout?: number,
+): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  }, timeout);
+  afterAll(async () => {
+    if (started) await stop(started);
+  }, timeout);
+  const current = (): T => {
+    if (!started) throw new Error("the world is used before it started");
+    return started;
+  };
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+    has: (_target, key) => Reflect.has(current(), key),
+  });
 }
