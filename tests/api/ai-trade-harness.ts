@@ -212,17 +212,8 @@ export function ok<T>(res: { json?: { code: number; data: unknown } | undefined;
   return res.json?.data as T;
 }
 
-/** a call of anvil's own JSON-RPC (evm_setAutomine, evm_mine, evm_increaseTime) */
-export async function anvilRpc(world: TradeWorld, method: string, params: unknown[] = []): Promise<unknown> {
-  const res = await fetch(world.chain.anvil.url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const answer = (await res.json()) as { result?: unknown; error?: unknown };
-  if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
-  return answer.result;
-}
+/** a call of anvil's own JSON-RPC (evm_setAutomine, evm_mine, evm_increaseTime): the AI wallet harness's */
+export { anvilRpc } from "./ai-wallet-harness.ts";
 
 /** how many transactions the address sent that the chain mined (its nonce) */
 export const sentCount = (world: TradeWorld, address: Address) =>

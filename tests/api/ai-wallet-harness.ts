@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { type Address, getAddress, type Hex, parseEther } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { aiWalletAudit } from "../../src/server/db/schema.ts";
 import { createSessionsService } from "../../src/server/features/accounts/sessions.service.ts";
@@ -15,7 +16,8 @@ import { type ManualTimers, manualTimers } from "../../src/server/providers/time
 import { startUniswapV2Chain, type UniswapV2Chain } from "../support/uniswap-v2-chain.ts";
 import { outboxCode } from "./account-proofs.ts";
 import type { Anvil } from "./anvil.ts";
-import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import type { TestDatabase, TestServer } from "./harness.ts";
+import { call, createTestDatabase, startedForTests, startTestServer } from "./harness.ts";
 
 /**
  * The AI wallet through the API on a real local chain: anvil with the Uniswap v2 deployment of the swap tests (ETH,
@@ -149,6 +151,18 @@ export async function startAiWalletWorld(extra: Record<string, string> = {}): Pr
   return world;
 }
 
+/**
+ * A file's AI wallet world: started before its tests, stopped after them (a chain deployed and a server started:
+ * slow on a loaded machine); usable once the tests run.
+ */
+export function aiWalletWorldForTests(extra: Record<string, string> = {}): AiWalletWorld {
+  return startedForTests(
+    () => startAiWalletWorld(extra),
+    (world) => world.stop(),
+    600_000,
+  );
+}
+
 export interface AiUser {
   userId: number;
   email: string;
@@ -208,4 +222,27 @@ export interface WithdrawalAnswer {
   txHash: Hex | null;
   amount: string;
   toAddress: string;
+}
+
+/** an address no one has used: a withdrawal's destination */
+export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+
+/** asks for a withdrawal of ETH on the test chain (another token, chain or anything else as the body says) */
+export const preWithdraw = (world: AiWalletWorld, user: AiUser | undefined, body: Record<string, unknown>) =>
+  api(world, user, "/aiAccountPreWithdraw", { chainId: CHAIN_ID, tokenAddress: NATIVE, ...body });
+
+/** a call of anvil's own JSON-RPC, past the relay (evm_setAutomine, evm_mine, anvil_setNonce …) */
+export async function anvilRpc(
+  world: { chain: { anvil: Anvil } },
+  method: string,
+  params: unknown[] = [],
+): Promise<unknown> {
+  const res = await fetch(world.chain.anvil.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const answer = (await res.json()) as { result?: unknown; error?: unknown };
+  if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+  return answer.result;
 }

@@ -1,21 +1,19 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { parseEther } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeIn, lastMail } from "./account-proofs.ts";
+import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { lastMail, startSmtpCatcher } from "./account-proofs.ts";
 import {
-  type AiWalletWorld,
   aiUser,
+  aiWalletWorldForTests,
+  anvilRpc,
   api,
   auditOf,
-  CHAIN_ID,
   codeOf,
+  freshAddress,
   fundedUser,
-  NATIVE,
   ok,
-  startAiWalletWorld,
+  preWithdraw,
   type WithdrawalAnswer,
 } from "./ai-wallet-harness.ts";
 
@@ -25,14 +23,7 @@ import {
  * and a withdrawal stored signed but not broadcast is sent after a restart with the same bytes (never signed again).
  */
 
-let world: AiWalletWorld;
-// a chain deployed and a server started: slow on a loaded machine
-beforeAll(async () => {
-  world = await startAiWalletWorld();
-}, 600_000);
-afterAll(async () => {
-  await world?.stop();
-}, 600_000);
+const world = aiWalletWorldForTests();
 
 const OTHER_KEY = Buffer.alloc(32, 42).toString("base64");
 
@@ -96,12 +87,7 @@ describe("AI wallet keys at rest", () => {
     const other = await aiUser(world);
     const refused = await api(world, other, "/createAIAccount", {});
     expect(refused.json).toMatchObject({ code: 1001, data: { key: "aiWalletUnavailable" } });
-    const withdraw = await api(world, user, "/aiAccountPreWithdraw", {
-      chainId: CHAIN_ID,
-      tokenAddress: NATIVE,
-      amount: "0.1",
-      toAddress: privateKeyToAccount(generatePrivateKey()).address,
-    });
+    const withdraw = await preWithdraw(world, user, { amount: "0.1", toAddress: freshAddress() });
     expect(withdraw.json).toMatchObject({ code: 1001, data: { key: "aiWalletUnavailable" } });
     await srv.stop();
 
@@ -115,15 +101,8 @@ describe("AI wallet keys at rest", () => {
 describe("AI wallet withdrawals across a restart", () => {
   it("a withdrawal stored signed but not broadcast is sent after the restart with the same hash, once", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
-    const to = privateKeyToAccount(generatePrivateKey()).address;
-    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
-      api(world, user, "/aiAccountPreWithdraw", {
-        chainId: CHAIN_ID,
-        tokenAddress: NATIVE,
-        amount: "0.25",
-        toAddress: to,
-      }),
-    );
+    const to = freshAddress();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(world, user, { amount: "0.25", toAddress: to }));
     // the node cannot be reached exactly when the signed withdrawal goes out
     world.relay.refuseBroadcasts = true;
     const sending = await ok<WithdrawalAnswer>(
@@ -165,31 +144,14 @@ describe("AI wallet withdrawals across a restart", () => {
   });
 });
 
-/** JSON-RPC straight to anvil (past the relay): its test methods */
-async function anvilRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(world.chain.anvil.url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
-
 describe("AI wallet withdrawals whose nonce another transaction took", () => {
   it("a sent withdrawal never mined fails (txNotFound) after two sweeps and stops counting toward the day", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
     const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
-      api(world, user, "/aiAccountPreWithdraw", {
-        chainId: CHAIN_ID,
-        tokenAddress: NATIVE,
-        amount: "0.1",
-        toAddress: privateKeyToAccount(generatePrivateKey()).address,
-      }),
+      preWithdraw(world, user, { amount: "0.1", toAddress: freshAddress() }),
     );
     // the node takes the transaction but mines nothing; then drops it, and the wallet's nonce moves past it
-    await anvilRpc("evm_setAutomine", [false]);
+    await anvilRpc(world, "evm_setAutomine", [false]);
     let sent: WithdrawalAnswer;
     try {
       sent = await ok<WithdrawalAnswer>(
@@ -199,12 +161,12 @@ describe("AI wallet withdrawals whose nonce another transaction took", () => {
         }),
       );
       expect(sent.status).toBe("sent");
-      await anvilRpc("anvil_dropTransaction", [sent.txHash]);
+      await anvilRpc(world, "anvil_dropTransaction", [sent.txHash]);
     } finally {
-      await anvilRpc("evm_setAutomine", [true]);
+      await anvilRpc(world, "evm_setAutomine", [true]);
     }
-    await anvilRpc("anvil_setNonce", [user.address, "0x1"]);
-    await anvilRpc("evm_mine", []);
+    await anvilRpc(world, "anvil_setNonce", [user.address, "0x1"]);
+    await anvilRpc(world, "evm_mine", []);
     const used = await ok<{ account: { dailyUsedUsd: number } }>(api(world, user, "/getAIAccountInfo"));
     expect(used.account.dailyUsedUsd).toBeGreaterThan(0);
 
@@ -227,30 +189,13 @@ describe("AI wallet withdrawals whose nonce another transaction took", () => {
 
 describe("AI wallet code mails delivered by SMTP", () => {
   it("keeps no live code in the outbox, and the exported key is in no log, mail or table", async () => {
-    const received: { to: string[]; raw: string }[] = [];
-    const smtp = new SMTPServer({
-      disabledCommands: ["AUTH", "STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const parts: Buffer[] = [];
-        stream.on("data", (part: Buffer) => parts.push(part));
-        stream.on("end", () => {
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(parts).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtp = await startSmtpCatcher();
     await world.srv.stop();
     try {
-      const srv = await world.start({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+      const srv = await world.start({ SMTP_URL: smtp.url });
       const user = await fundedUser(world);
       await ok(api(world, user, "/aiAccount/preExport", {}));
-      const mail = received.filter((item) => item.to.includes(user.email)).at(-1);
-      const code = codeIn(mail?.raw.replace(/\r\n/g, "\n"));
+      const code = smtp.codeFor(user.email);
       const stored = await lastMail(srv, user.email);
       expect(stored).toMatchObject({ transport: "smtp", error: null, deliveredAt: expect.any(Date) });
       expect(stored?.text).toContain("[code sent by mail, not stored]");
@@ -266,7 +211,7 @@ describe("AI wallet code mails delivered by SMTP", () => {
       expect(JSON.stringify(srv.logs)).not.toContain(code);
     } finally {
       await world.srv.stop();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
       await world.start();
     }
   });

@@ -1,20 +1,21 @@
 import { erc20Abi, getAddress, parseEther, parseUnits, zeroAddress } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
 import {
   type AiUser,
-  type AiWalletWorld,
   aiUser,
+  aiWalletWorldForTests,
   api,
   auditOf,
   CHAIN_ID,
   codeOf,
+  freshAddress,
   fundedUser,
   NATIVE,
   ok,
   PAY_DEPOSIT,
+  preWithdraw,
   sanctionedEthAddress,
-  startAiWalletWorld,
   type WithdrawalAnswer,
 } from "./ai-wallet-harness.ts";
 
@@ -23,14 +24,7 @@ import {
  * funding, withdrawals confirmed by an emailed code (refused ones move nothing), the daily limit, the key's export.
  */
 
-let world: AiWalletWorld;
-// a chain deployed and a server started: slow on a loaded machine
-beforeAll(async () => {
-  world = await startAiWalletWorld();
-}, 600_000);
-afterAll(async () => {
-  await world?.stop();
-}, 600_000);
+const world = aiWalletWorldForTests();
 
 interface Coin {
   address: string;
@@ -54,7 +48,6 @@ interface Info {
 
 /** EIP-55's example address with one letter's case changed: mixed case whose checksum does not match */
 const MISTYPED = "0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
-const fresh = () => privateKeyToAccount(generatePrivateKey()).address;
 const ethOf = (address: string) => world.chain.reader.getBalance({ address: getAddress(address) });
 const tusdOf = (address: string) =>
   world.chain.reader.readContract({
@@ -63,9 +56,6 @@ const tusdOf = (address: string) =>
     functionName: "balanceOf",
     args: [getAddress(address)],
   });
-
-const preWithdraw = (user: Awaited<ReturnType<typeof aiUser>>, body: Record<string, unknown>) =>
-  api(world, user, "/aiAccountPreWithdraw", { chainId: CHAIN_ID, tokenAddress: NATIVE, ...body });
 
 describe("AI wallet: creating it", () => {
   it("is made for an email account, once, and refused with emailLoginNeeded to a Telegram-only account", async () => {
@@ -142,20 +132,20 @@ describe("AI wallet: withdrawals", () => {
     expect(parseEther(info.maxAmount) + parseEther(info.gasNative)).toBe(parseEther("1"));
     expect(info.email).toBe(`${user.email.slice(0, 2)}***@example.com`);
     // the whole balance leaves nothing for the gas
-    const whole = await preWithdraw(user, { amount: "1", toAddress: fresh() });
+    const whole = await preWithdraw(world, user, { amount: "1", toAddress: freshAddress() });
     expect(whole.json).toMatchObject({ code: 1001, data: { key: "Insufficientbalance" } });
   });
 
   it("refuses a wrong code (nothing moves), sends with the right one exactly once", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
-    const to = fresh();
+    const to = freshAddress();
     const pre = await ok<{ withdrawal: WithdrawalAnswer; email: string }>(
-      preWithdraw(user, { amount: "0.1", toAddress: to, requestId: "req-once-0001" }),
+      preWithdraw(world, user, { amount: "0.1", toAddress: to, requestId: "req-once-0001" }),
     );
     expect(pre.withdrawal).toMatchObject({ status: "awaiting_code", amount: "0.1", toAddress: to, txHash: null });
     // the same request again answers the same withdrawal, without another mail
     const again = await ok<{ withdrawal: WithdrawalAnswer }>(
-      preWithdraw(user, { amount: "0.1", toAddress: to, requestId: "req-once-0001" }),
+      preWithdraw(world, user, { amount: "0.1", toAddress: to, requestId: "req-once-0001" }),
     );
     expect(again.withdrawal.withdrawId).toBe(pre.withdrawal.withdrawId);
     const code = await codeOf(world, user);
@@ -220,22 +210,22 @@ describe("AI wallet: withdrawals", () => {
 
   it("answers 409 idempotencyConflict to a requestId used before with another withdrawal", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
-    const to = fresh();
+    const to = freshAddress();
     const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
-      preWithdraw(user, { amount: "0.1", toAddress: to, requestId: "req-conflict-01" }),
+      preWithdraw(world, user, { amount: "0.1", toAddress: to, requestId: "req-conflict-01" }),
     );
     // the same body in another spelling is the same request
     const same = await ok<{ withdrawal: WithdrawalAnswer }>(
-      preWithdraw(user, { amount: "0.10", toAddress: to.toLowerCase(), requestId: "req-conflict-01" }),
+      preWithdraw(world, user, { amount: "0.10", toAddress: to.toLowerCase(), requestId: "req-conflict-01" }),
     );
     expect(same.withdrawal.withdrawId).toBe(pre.withdrawal.withdrawId);
     const others: Record<string, unknown>[] = [
       { amount: "0.2", toAddress: to },
-      { amount: "0.1", toAddress: fresh() },
+      { amount: "0.1", toAddress: freshAddress() },
       { amount: "0.1", toAddress: to, tokenAddress: world.chain.tusd },
     ];
     for (const body of others) {
-      const res = await preWithdraw(user, { ...body, requestId: "req-conflict-01" });
+      const res = await preWithdraw(world, user, { ...body, requestId: "req-conflict-01" });
       expect(res.status, JSON.stringify(body)).toBe(409);
       expect(res.json).toMatchObject({ code: 1001, data: { key: "idempotencyConflict" } });
     }
@@ -247,8 +237,8 @@ describe("AI wallet: withdrawals", () => {
 
   it("sends once when the right code arrives twice at the same moment; both answers name the one transaction", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
-    const to = fresh();
-    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: "0.1", toAddress: to }));
+    const to = freshAddress();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(world, user, { amount: "0.1", toAddress: to }));
     const code = await codeOf(world, user);
     const broadcastsBefore = world.relay.broadcasts;
     const body = { withdrawId: pre.withdrawal.withdrawId, code };
@@ -268,7 +258,9 @@ describe("AI wallet: withdrawals", () => {
 
   it("answers 404 aiOrderNotFound to another account's withdrawal, and nothing moves", async () => {
     const owner = await fundedUser(world, { eth: parseEther("1") });
-    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(owner, { amount: "0.1", toAddress: fresh() }));
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(world, owner, { amount: "0.1", toAddress: freshAddress() }),
+    );
     const code = await codeOf(world, owner);
     const other = await fundedUser(world, { eth: parseEther("1") });
     const res = await api(world, other, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code });
@@ -284,9 +276,9 @@ describe("AI wallet: withdrawals", () => {
 
   it("sends an ERC-20 token", async () => {
     const user = await fundedUser(world, { eth: parseEther("0.5"), tusd: parseUnits("100", 6) });
-    const to = fresh();
+    const to = freshAddress();
     const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
-      preWithdraw(user, { tokenAddress: world.chain.tusd, amount: "12.5", toAddress: to }),
+      preWithdraw(world, user, { tokenAddress: world.chain.tusd, amount: "12.5", toAddress: to }),
     );
     const sent = await ok<WithdrawalAnswer>(
       api(world, user, "/aiAccountWithdraw", {
@@ -301,7 +293,7 @@ describe("AI wallet: withdrawals", () => {
 
   it("refuses bad amounts and destinations, and nothing moves", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
-    const valid = fresh();
+    const valid = freshAddress();
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ amount: "5", toAddress: valid }, 1001, "Insufficientbalance"],
       [{ amount: "0", toAddress: valid }, 1001, "invalidValue"],
@@ -316,7 +308,7 @@ describe("AI wallet: withdrawals", () => {
       [{ amount: "0.1", toAddress: valid, chainId: 1 }, 1001, "chainNotSupported"],
     ];
     for (const [body, code, key] of refusals) {
-      const res = await preWithdraw(user, body);
+      const res = await preWithdraw(world, user, body);
       expect(res.json, JSON.stringify(body)).toMatchObject({ code, data: { key } });
     }
     expect(await ethOf(user.address)).toBe(parseEther("1"));
@@ -328,7 +320,9 @@ describe("AI wallet: withdrawals", () => {
 
   it("closes a withdrawal whose code time passed", async () => {
     const user = await fundedUser(world, { eth: parseEther("1") });
-    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: "0.1", toAddress: fresh() }));
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(world, user, { amount: "0.1", toAddress: freshAddress() }),
+    );
     const code = await codeOf(world, user);
     world.clock.advance(11 * 60_000);
     const late = await api(world, user, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code });
@@ -345,9 +339,9 @@ describe("AI wallet: withdrawals", () => {
     // the limit is 1,000 USD: an amount worth more than it, and one well under it
     const above = (1100 / price).toFixed(6);
     expect(Number(above)).toBeLessThan(2.9);
-    const res = await preWithdraw(user, { amount: above, toAddress: fresh() });
+    const res = await preWithdraw(world, user, { amount: above, toAddress: freshAddress() });
     expect(res.json).toMatchObject({ code: 331, data: { key: "kycNeeded" } });
-    const under = await preWithdraw(user, { amount: (400 / price).toFixed(6), toAddress: fresh() });
+    const under = await preWithdraw(world, user, { amount: (400 / price).toFixed(6), toAddress: freshAddress() });
     expect(under.json?.code).toBe(200);
     expect(await ethOf(user.address)).toBe(parseEther("3"));
   });
@@ -376,7 +370,9 @@ describe("AI wallet: withdrawals and swaps together", () => {
     const eth = (usd: number) => (usd / price).toFixed(6);
 
     // 600 USD withdrawn, then 300 USD swapped from the wallet: 900 of the 1,000 USD used
-    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: eth(600), toAddress: fresh() }));
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(
+      preWithdraw(world, user, { amount: eth(600), toAddress: freshAddress() }),
+    );
     const sent = await ok<WithdrawalAnswer>(
       api(world, user, "/aiAccountWithdraw", {
         withdrawId: pre.withdrawal.withdrawId,
@@ -401,7 +397,7 @@ describe("AI wallet: withdrawals and swaps together", () => {
         amount: eth(200),
         limitPrice: Math.round(price * 1.2),
       }),
-      await preWithdraw(user, { amount: eth(200), toAddress: fresh() }),
+      await preWithdraw(world, user, { amount: eth(200), toAddress: freshAddress() }),
     ];
     for (const res of refused) expect(res.json, res.text).toMatchObject({ code: 331, data: { key: "kycNeeded" } });
     expect(await ethOf(user.address)).toBe(ethBefore);
@@ -411,8 +407,8 @@ describe("AI wallet: withdrawals and swaps together", () => {
 
   it("sends a withdrawal and swaps asked for at the same moment on distinct nonces: all are mined", async () => {
     const user = await fundedUser(world, { eth: parseEther("2") });
-    const to = fresh();
-    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(user, { amount: "0.05", toAddress: to }));
+    const to = freshAddress();
+    const pre = await ok<{ withdrawal: WithdrawalAnswer }>(preWithdraw(world, user, { amount: "0.05", toAddress: to }));
     const code = await codeOf(world, user);
     const [withdrawn, ...swapped] = await Promise.all([
       ok<WithdrawalAnswer>(api(world, user, "/aiAccountWithdraw", { withdrawId: pre.withdrawal.withdrawId, code })),
@@ -508,7 +504,7 @@ describe("AI wallet: exporting the key", () => {
     // no new code for either scene while locked
     const again = await api(world, user, "/aiAccount/preExport", {});
     expect(again.json).toMatchObject({ code: 2015 });
-    const withdraw = await preWithdraw(user, { amount: "0.1", toAddress: fresh() });
+    const withdraw = await preWithdraw(world, user, { amount: "0.1", toAddress: freshAddress() });
     expect(withdraw.json).toMatchObject({ code: 2015 });
     expect((await auditOf(world, user.userId)).filter((row) => row.action === "export")).toEqual([]);
 

@@ -3,11 +3,19 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { solveChallenge } from "altcha-lib/v1";
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captchas, users } from "../../src/server/db/schema.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
-import { challengeOf, codeIn, humanToken, lastMail, outboxCode, tokenOf } from "./account-proofs.ts";
+import {
+  challengeOf,
+  codeIn,
+  humanToken,
+  lastMail,
+  outboxCode,
+  type SmtpCatcher,
+  startSmtpCatcher,
+  tokenOf,
+} from "./account-proofs.ts";
 import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
 
 const MINUTE = 60_000;
@@ -64,40 +72,18 @@ async function signUp(srv: TestServer, email: string, password = PASSWORD) {
 describe("email accounts with mail delivered by SMTP", () => {
   let db: TestDatabase;
   let srv: TestServer;
-  let smtp: SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ["AUTH", "STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const parts: Buffer[] = [];
-        stream.on("data", (part: Buffer) => parts.push(part));
-        stream.on("end", () => {
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(parts).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpCatcher();
     db = await createTestDatabase();
-    srv = await startTestServer({ ...db.env, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    srv = await startTestServer({ ...db.env, SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await srv?.stop();
     await db?.drop();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
   });
-
-  const receivedCode = (to: string) => {
-    const mail = received.filter((item) => item.to.includes(to)).at(-1);
-    return codeIn(mail?.raw.replace(/\r\n/g, "\n"));
-  };
 
   it("signs up, signs in, resets the password and signs in with the new one", async () => {
     const email = newEmail("full");
@@ -109,9 +95,9 @@ describe("email accounts with mail delivered by SMTP", () => {
     });
     expect(sent.status).toBe(200);
     expect(sent.json).toEqual({ code: 200, msg: "success", data: { resendAfterSeconds: 60 } });
-    expect(received.at(-1)?.raw).toContain("Subject: Your MountainLion sign-up code");
+    expect(smtp.received.at(-1)?.raw).toContain("Subject: Your MountainLion sign-up code");
     const registered = await call(srv.url, "/register", {
-      body: { email, verifyCode: receivedCode(email), password: PASSWORD, inviter: "FRIEND42" },
+      body: { email, verifyCode: smtp.codeFor(email), password: PASSWORD, inviter: "FRIEND42" },
     });
     expect(registered.json).toMatchObject({ code: 200, data: { user_id: expect.any(String) } });
     const userId = Number(registered.json?.data.user_id);
@@ -137,9 +123,9 @@ describe("email accounts with mail delivered by SMTP", () => {
       body: { email, token: await humanTokenByAltchaLib(srv), language: "en", scene: "FORGET_PASSWORD" },
     });
     expect(resetSent.json?.code).toBe(200);
-    expect(received.at(-1)?.raw).toContain("Subject: Your MountainLion password reset code");
+    expect(smtp.received.at(-1)?.raw).toContain("Subject: Your MountainLion password reset code");
     const reset = await call(srv.url, "/modifyPassword", {
-      body: { email, verifyCode: receivedCode(email), password: NEW_PASSWORD },
+      body: { email, verifyCode: smtp.codeFor(email), password: NEW_PASSWORD },
     });
     expect(reset.json).toEqual({ code: 200, msg: "success", data: {} });
 
