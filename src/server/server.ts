@@ -131,8 +131,11 @@ export interface RunningServer {
   deposits: { sweep(): Promise<number> };
   /** checks the open swap orders on chain and at the aggregator (a job that also runs every SWAP_STATUS_SECONDS) */
   swaps: { sweep(): Promise<number> };
-  /** the AI wallets' withdrawals: broadcasts stored ones again and finishes sent ones (also at start and on a timer) */
-  aiWallets: { sweep(): Promise<number> };
+  /**
+   * the AI wallets' withdrawals: broadcasts stored ones again and finishes sent ones (also at start and on a timer);
+   * scan: reads the chains now for coins sent from sanctioned addresses and freezes them (also on a timer)
+   */
+  aiWallets: { sweep(): Promise<number>; scan(): Promise<void> };
   /** trading from the AI wallet: the limit order watcher's sweep (expiry, resume, crossed orders) and its end */
   aiTrade: { sweep(): Promise<void>; idle(): Promise<void> };
   /** price alarms: the service, the tick evaluator (idle() settles once fired alarms went out), the push tickets */
@@ -548,9 +551,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     mailer,
     sanctions,
     ownAddresses: () => config.pay.chains.flatMap((chain) => (chain.kind === "evm" ? [chain.depositAddress] : [])),
+    pubsub,
+    timers,
     clock,
     logger,
   });
+  // coins sent to an AI wallet from a sanctioned address are found and frozen (one node at a time, on a timer)
+  aiWallet.scan.start();
   let aiWithdrawSweeping: Promise<unknown> | undefined;
   const aiWithdrawMs = config.swap.statusSeconds * 1000;
   const sweepAiWithdrawals = () => {
@@ -824,6 +831,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       stopDepositSweep();
       stopSwapTracker();
       stopAiWithdrawals();
+      await aiWallet.scan.stop();
       sanctions.stop();
       await sweeping;
       await depositSweeping;
@@ -870,7 +878,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     predictions: { sweep: () => predict.sweep() },
     deposits: { sweep: () => deposits.sweep() },
     swaps: { sweep: () => swap.tracker.sweep() },
-    aiWallets: { sweep: () => aiWallet.sweep() },
+    aiWallets: { sweep: () => aiWallet.sweep(), scan: () => aiWallet.scan.passNow() },
     aiTrade: { sweep: () => aiTrade.watcher.sweep(), idle: () => aiTrade.watcher.idle() },
     alarms,
     sanctions,

@@ -16,6 +16,7 @@ import { type AiSwapFaults, createAiSwapSender } from "./ai-swap-sender.ts";
 import { createAiTradeWallet } from "./ai-swap-wallet.ts";
 import type { AiWalletDailyLimit } from "./ai-wallet-daily-limit.ts";
 import type { AiWalletSigner } from "./ai-wallet-ports.ts";
+import { createFrozenRepository } from "./frozen.repository.ts";
 import { createLimitExecutor } from "./limit-executor.ts";
 import { createLimitOrdersRepository } from "./limit-orders.repository.ts";
 import { createLimitOrdersService } from "./limit-orders.service.ts";
@@ -90,7 +91,13 @@ export function createAiSwapModule(deps: AiSwapModuleDeps) {
     logger,
     sanctions: deps.sanctions,
   });
-  const wallet = createAiTradeWallet({ signer: deps.signer, available: deps.available, chainIds: deps.chainIds });
+  // a trade never spends the coins frozen because a sanctioned address sent them (the inbound scan's rows)
+  const wallet = createAiTradeWallet({
+    signer: deps.signer,
+    available: deps.available,
+    chainIds: deps.chainIds,
+    funds: { frozen: createFrozenRepository(db), balances: swap.balances },
+  });
   const sender = createAiSwapSender({
     signer: deps.signer,
     lanes: deps.lanes,

@@ -18,7 +18,8 @@ import type { AiTradeWallet } from "./ai-swap-wallet.ts";
  * aiAccountSwap: a market swap from the AI wallet, made the way a user's own wallet makes one (issue 16's quote and
  * order, the daily limit 331, the approval of exactly the amount), then signed and sent by the server at once. The
  * order is a swap_orders row like any other (type market); the swap tracker follows it to completed or fail. A retry
- * with the same requestId answers the first order and sends nothing again.
+ * with the same requestId answers the first order and sends nothing again. A swap that would spend frozen coins
+ * (received from a sanctioned address) is refused (3001 fundsFrozen) before its order is opened.
  *
  * A run that stops before its swap is stored (the node did not answer, the approval reverted) fails the order:
  * nothing was swapped. A stored swap is sent by whoever comes next (this request, the sweep, a restarted node),
@@ -131,6 +132,15 @@ export function createAiSwapService(deps: AiSwapServiceDeps) {
       },
       userId,
     );
+    // the amount sold and the swap's gas come out of what is not frozen
+    await wallet.checkUnfrozen({
+      userId,
+      owner: address,
+      chainId: body.chainId,
+      token: quote.fromToken,
+      amount: quote.fromAmount,
+      gasNative: quote.gasNative,
+    });
     const opened = await swap.swapData(userId, {
       quoteId: quote.quoteId,
       fromAddress: address,

@@ -3,6 +3,8 @@ import type { Database, DatabaseHandle } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
+import type { PubSub } from "../../providers/pubsub.ts";
+import type { Timers } from "../../providers/timers.ts";
 import type { SanctionsCheck } from "../compliance/sanctions.ts";
 import type { MarketService } from "../market/market.service.ts";
 import { marketUsdPrice, type SwapModule } from "../swap/swap-module.ts";
@@ -16,13 +18,16 @@ import { createAiWalletSigner } from "./ai-wallet-signer.ts";
 import { createAiWalletsRepository } from "./ai-wallets.repository.ts";
 import { createAiWithdrawService } from "./ai-withdraw.service.ts";
 import { createAiWithdrawalsRepository } from "./ai-withdrawals.repository.ts";
+import { createFrozenRepository } from "./frozen.repository.ts";
+import { createInboundScan } from "./inbound-scan.ts";
 import { createEmbeddedKeyCustody } from "./key-custody.ts";
 import { createNonceLanes } from "./nonce-lanes.ts";
 
 /**
  * The AI wallet put together (issue 17): the key custody of AI_WALLET_MASTER_KEY, the start-up check of the stored
  * wallets against it, the signer, the daily limit and the nonce lanes (which aiAccountSwap and limit orders use too),
- * the service and the withdrawals' tracker. Reads balances, tokens and chains through the swap module.
+ * the service and the withdrawals' tracker, and the inbound scan that freezes coins sent from sanctioned addresses
+ * (the server starts and stops it). Reads balances, tokens and chains through the swap module.
  */
 
 /**
@@ -67,6 +72,10 @@ export interface AiWalletModuleDeps {
   sanctions: SanctionsCheck;
   /** our own deposit addresses (the pay feature's), never a withdrawal's destination */
   ownAddresses(): readonly string[];
+  /** the inbound scan's lease (one node at a time) */
+  pubsub: Pick<PubSub, "lease">;
+  /** the inbound scan's timer */
+  timers: Timers;
   clock: Clock;
   logger: Logger;
 }
@@ -86,6 +95,7 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
   const usdPrice = marketUsdPrice(market);
   const withdrawals = createAiWithdrawalsRepository(db);
   const aiSwaps = createAiSwapRepository(db);
+  const frozen = createFrozenRepository(db);
   const dailyLimit = createAiWalletDailyLimit({
     limitUsd: settings.dailyLimitUsd,
     swapUsdSince: (userId, since) => aiSwaps.usdSince(userId, since),
@@ -104,6 +114,7 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
     balances: swap.balances,
     usdPrice,
     sanctions: deps.sanctions,
+    frozen,
     ownAddresses: deps.ownAddresses,
     codes,
     clock,
@@ -130,7 +141,19 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
       }
     },
     sanctions: deps.sanctions,
+    frozen,
     codes,
+    clock,
+    logger,
+  });
+  const scan = createInboundScan({
+    chainIds,
+    client: (chainId) => swap.chains.client(chainId),
+    repository: frozen,
+    wallets,
+    sanctions: deps.sanctions,
+    lease: (name, ttlMs) => deps.pubsub.lease(name, ttlMs),
+    timers: deps.timers,
     clock,
     logger,
   });
@@ -146,6 +169,17 @@ export function createAiWalletModule(deps: AiWalletModuleDeps) {
     service,
     /** the withdrawals' tracker (at start, on a timer, and by hand in tests) */
     sweep: () => withdraw.sweep(),
+    /**
+     * The inbound scan (inbound-scan.ts): start() with the server (a first pass, then every 15 s, one node at a
+     * time), stop() on shutdown; passNow() reads the chains now (tests). Not started without a master key.
+     */
+    scan: {
+      start: () => {
+        if (custody) scan.start();
+      },
+      stop: () => scan.stop(),
+      passNow: () => scan.passNow(),
+    },
   };
 }
 

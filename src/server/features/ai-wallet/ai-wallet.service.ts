@@ -1,15 +1,17 @@
 import QRCode from "qrcode";
+import { formatUnits } from "viem";
 import type { z } from "zod";
 import type {
   AiAccountInfoData,
   AiWalletCoin,
+  AiWalletFrozen,
   depositInfoBodySchema,
   exportKeyBodySchema,
   preWithdrawBodySchema,
   withdrawBodySchema,
   withdrawInfoBodySchema,
 } from "../../../contract/ai-wallet.ts";
-import { isNativeToken } from "../../../contract/swap.ts";
+import { isNativeToken, NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { MailLanguage } from "../../providers/mail/verification-mail.ts";
@@ -24,11 +26,14 @@ import type { AiWalletKeys } from "./ai-wallet-keys.ts";
 import type { AiWalletSigner, KeyCustody } from "./ai-wallet-ports.ts";
 import type { AiWalletsRepository } from "./ai-wallets.repository.ts";
 import { type AiWithdrawService, type Holder, maskEmail } from "./ai-withdraw.service.ts";
+import type { FrozenRepository } from "./frozen.repository.ts";
+import { exportFrozen } from "./frozen-funds.ts";
 
 /**
  * The AI wallet of an email account (spec §1, §3 email AI account; §6 email login needed; §7): whether it can be
  * used here, its creation (one a user), its coins and their USD value on the configured chains, where to fund it,
- * its withdrawals (ai-withdraw.service.ts) and the export of its key after an emailed code.
+ * its withdrawals (ai-withdraw.service.ts) and the export of its key after an emailed code. Coins sent to it from an
+ * address on the sanctions list (inbound-scan.ts) are listed as frozen, and the key is not exported while any are.
  */
 
 export interface AiWalletServiceDeps {
@@ -49,6 +54,8 @@ export interface AiWalletServiceDeps {
   /** the market feed the USD values come from (its status label) */
   priceSource(): string;
   sanctions: SanctionsCheck;
+  /** the coins received from sanctioned addresses */
+  frozen: Pick<FrozenRepository, "byUser" | "any">;
   codes: AiWalletCodes;
   clock: Clock;
   logger: Logger;
@@ -102,12 +109,55 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
     );
   }
 
+  /** the account's frozen coins, newest first, in their token's units (its symbol and decimals from the token list) */
+  async function frozenOf(userId: number): Promise<AiWalletFrozen[]> {
+    const rows = await deps.frozen.byUser(userId);
+    return Promise.all(
+      rows.map(async (row) => {
+        const native = isNativeToken(row.tokenAddress);
+        const listed = await tokens.find(row.chainId, row.tokenAddress).catch(() => undefined);
+        const chain = native ? chains.byId(row.chainId) : undefined;
+        const symbol = listed?.symbol ?? chain?.symbol;
+        // a token neither the list nor its chain describes now: its raw units under its address, never a guess
+        const decimals = listed?.decimals ?? chain?.decimals ?? 0;
+        return {
+          chainId: row.chainId,
+          address: native ? NATIVE_TOKEN_ADDRESS : row.tokenAddress,
+          symbol: symbol ?? row.tokenAddress,
+          decimals,
+          amount: formatUnits(BigInt(row.amount), decimals),
+          fromAddress: row.fromAddress,
+          txHash: row.txHash,
+          foundAt: row.foundAt.toISOString(),
+        };
+      }),
+    );
+  }
+
+  /** refused (audited) while the account holds frozen coins: with the key they could be moved anywhere */
+  async function refuseExportWhileFrozen(holder: Holder): Promise<void> {
+    if (!(await deps.frozen.any(holder.userId))) return;
+    await wallets
+      .audit({
+        userId: holder.userId,
+        address: holder.address,
+        action: "refuse_export",
+        detail: { reason: "fundsFrozen" },
+        at: clock.now(),
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, "AI wallet: a refused export was not audited"));
+    throw exportFrozen();
+  }
+
   async function accountOf(userId: number, address: `0x${string}`, createdAt: Date): Promise<Account> {
     const chainList = deps.chainIds.flatMap((chainId) => {
       const entry = chains.byId(chainId);
       return entry ? [entry] : [];
     });
-    const reads = await Promise.allSettled(chainList.map((entry) => coinsOn(address, entry.chainId)));
+    const [reads, frozen] = await Promise.all([
+      Promise.allSettled(chainList.map((entry) => coinsOn(address, entry.chainId))),
+      frozenOf(userId),
+    ]);
     const coins: AiWalletCoin[] = [];
     const chainViews = chainList.map((entry, index) => {
       const read = reads[index];
@@ -132,6 +182,7 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
       asOf: clock.now().toISOString(),
       dailyLimitUsd: deps.dailyLimit.limitUsd,
       dailyUsedUsd: await deps.dailyLimit.usedToday(userId),
+      frozen,
     };
   }
 
@@ -202,6 +253,7 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
 
     async preExport(userId: number, language: MailLanguage): Promise<{ email: string }> {
       const holder = await holderOf(userId);
+      await refuseExportWhileFrozen(holder);
       const issued = await deps.codes.issue(holder.email, "AI_EXPORT");
       await deps.codes.deliver(
         holder.email,
@@ -218,6 +270,8 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
 
     async exportKey(userId: number, body: z.output<typeof exportKeyBodySchema>) {
       const holder = await holderOf(userId);
+      // checked before the code is spent, and again right before the key is read (a scan may have found coins since)
+      await refuseExportWhileFrozen(holder);
       try {
         await deps.codes.spend(holder.email, "AI_EXPORT", body.code);
       } catch (error) {
@@ -230,6 +284,7 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
         });
         throw error;
       }
+      await refuseExportWhileFrozen(holder);
       const privateKey = await deps.signer.exportKey(userId, { action: "export", detail: {} });
       return { address: holder.address, privateKey };
     },

@@ -29,6 +29,8 @@ import {
   type WithdrawalToken,
 } from "./ai-withdrawals.repository.ts";
 import { type Amounts, formatAmount, parseAmount } from "./amounts.ts";
+import type { FrozenFunds } from "./frozen.repository.ts";
+import { fundsFrozen, unfrozen } from "./frozen-funds.ts";
 import { createNonceLanes, type NonceLanes } from "./nonce-lanes.ts";
 import { checkDestination } from "./withdraw-address.ts";
 import {
@@ -44,7 +46,8 @@ import {
 
 /**
  * Withdrawals from an AI wallet (spec §7 getWithdrawInfo, aiAccountPreWithdraw, aiAccountWithdraw): checked (chain,
- * amount and balance with the gas kept back, the address allow rule, sanctions, the daily limit), confirmed by an
+ * amount and balance with the gas kept back, frozen coins left out, the address allow rule, sanctions, the daily
+ * limit), confirmed by an
  * emailed code, checked again, signed in the wallet's nonce lane, stored as signed (status sending) before the
  * broadcast, broadcast (sent), and followed to completed or fail. A stored signed transaction is only ever sent
  * again, never signed a second time. Every refusal, code mailed and broadcast outcome is written to the audit log;
@@ -72,6 +75,8 @@ export interface AiWithdrawDeps {
   balances: WalletBalances;
   usdPrice(symbol: string): number | undefined;
   sanctions: SanctionsCheck;
+  /** coins received from sanctioned addresses: never withdrawn (nor spent on a withdrawal's gas) */
+  frozen: FrozenFunds;
   /** our deposit addresses (the pay feature's): never a withdrawal's destination */
   ownAddresses(): readonly string[];
   codes: AiWalletCodes;
@@ -240,8 +245,14 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
       sanctions: deps.sanctions,
     });
     const native = isNativeToken(token.address);
-    const held = await balances.balanceOf(holder.address, request.chainId, token.address as `0x${string}`);
+    const [held, frozen, frozenCoin] = await Promise.all([
+      balances.balanceOf(holder.address, request.chainId, token.address as `0x${string}`),
+      deps.frozen.amountOf(holder.userId, request.chainId, token.address),
+      native ? Promise.resolve(0n) : deps.frozen.amountOf(holder.userId, request.chainId, NATIVE_TOKEN_ADDRESS),
+    ]);
     if (amount.raw > held) throw fieldError("amount", "Insufficientbalance", "the amount is above the balance");
+    // coins from a sanctioned address are frozen: the amount may take only what is not
+    if (amount.raw > unfrozen(held, frozen)) throw fundsFrozen();
     const plan = await planTransfer(
       client,
       entry.netWork,
@@ -251,9 +262,12 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     if (native && amount.raw + plan.gasCost > held) {
       throw fieldError("amount", "Insufficientbalance", "the amount and the gas are above the balance");
     }
+    if (native && amount.raw + plan.gasCost > unfrozen(held, frozen)) throw fundsFrozen();
     if (!native) {
       const coin = await balances.balanceOf(holder.address, request.chainId, NATIVE_TOKEN_ADDRESS);
       if (coin < plan.gasCost) throw fieldError("amount", "gasNotEnough", "the wallet lacks the chain's coin for gas");
+      // nor is the gas paid with frozen coins of the chain
+      if (unfrozen(coin, frozenCoin) < plan.gasCost) throw fundsFrozen();
     }
     const price = deps.usdPrice(token.symbol);
     const usdValue = price === undefined ? null : price * Number(amount.text);
@@ -445,7 +459,12 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
     async info(holder: Holder, body: z.output<typeof withdrawInfoBodySchema>) {
       const { entry, client } = chainOf(body.chainId);
       const token = await tokenOf(body.chainId, body.tokenAddress);
-      const held = await balances.balanceOf(holder.address, body.chainId, token.address as `0x${string}`);
+      const [held, frozen] = await Promise.all([
+        balances.balanceOf(holder.address, body.chainId, token.address as `0x${string}`),
+        deps.frozen.amountOf(holder.userId, body.chainId, token.address),
+      ]);
+      // what may be sent: the balance less the frozen coins (and, for the chain's coin, less the gas)
+      const free = unfrozen(held, frozen);
       let gasCost: bigint | null;
       if (isNativeToken(token.address)) {
         gasCost = await nativeGasCost(client, entry.netWork);
@@ -459,12 +478,13 @@ export function createAiWithdrawService(deps: AiWithdrawDeps) {
           .then((plan) => plan.gasCost)
           .catch(() => null);
       }
-      const max = isNativeToken(token.address) ? (held > (gasCost ?? 0n) ? held - (gasCost ?? 0n) : 0n) : held;
+      const max = isNativeToken(token.address) ? unfrozen(free, gasCost ?? 0n) : free;
       return {
         chainId: body.chainId,
         token,
         balance: formatAmount(held, token.decimals),
         maxAmount: formatAmount(max, token.decimals),
+        frozenAmount: formatAmount(frozen, token.decimals),
         gasNative: gasCost === null ? null : formatAmount(gasCost, 18),
         email: maskEmail(holder.email),
         dailyLimitUsd: deps.dailyLimit.limitUsd,

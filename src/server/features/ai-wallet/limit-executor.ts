@@ -25,7 +25,8 @@ import { limitOrderView } from "./limit-orders.service.ts";
  * 3. the swap order (type limit) opened by the swap module, the AI wallet's daily limit included, and linked;
  * 4. the approval (when needed) and the swap signed, each stored on the order before it is broadcast;
  * 5. finished from the chain: completed with what arrived, or fail with the reason the tracker read.
- * A refusal about the order itself (balance, gas, daily limit) fails it with that reason; a service that is down, or
+ * A refusal about the order itself (balance, gas, daily limit, coins frozen since it was placed: fundsFrozen) fails it
+ * with that reason; a service that is down, or
  * a quote refused for now (no liquidity, no quotation, the amount outside a route's range) sends it back to open
  * with the reason, to be tried again.
  *
@@ -239,7 +240,7 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
     const from = readToken(row.fromToken);
     const to = readToken(row.toToken);
 
-    let address: string;
+    let address: `0x${string}`;
     try {
       address = await wallet.addressOf(row.userId);
     } catch (error) {
@@ -267,6 +268,19 @@ export function createLimitExecutor(deps: LimitExecutorDeps) {
         "limit order: the quote does not honour the limit yet",
       );
       return back(row, claim, "slippageExceeded");
+    }
+    try {
+      // coins frozen since the order was placed (a sanctioned address sent some) are not sold, nor pay its gas
+      await wallet.checkUnfrozen({
+        userId: row.userId,
+        owner: address,
+        chainId: row.chainId,
+        token: from,
+        amount: row.fromAmount,
+        gasNative: quote.gasNative,
+      });
+    } catch (error) {
+      return refused(row, claim, error);
     }
 
     let opened: Awaited<ReturnType<SwapService["swapData"]>>;

@@ -164,6 +164,15 @@ export function createLimitOrdersService(deps: LimitOrdersServiceDeps) {
       throw balancesUnavailable();
     }
     if (held < raw) throw invalidField("amount", "Insufficientbalance", "the AI wallet holds less than the amount");
+    // frozen coins (received from a sanctioned address) are not sold; checked again when the order executes
+    await wallet.checkUnfrozen({
+      userId,
+      owner: address,
+      chainId: body.chainId,
+      token: fromToken,
+      amount: body.amount,
+      gasNative: null,
+    });
 
     const now = clock.now();
     const inserted = await repository.insert(
