@@ -7,6 +7,7 @@ import {
   type Account,
   alarmCall,
   alarmList,
+  cleanupsAfter,
   ethCrossing,
   HOUR,
   openStream,
@@ -27,13 +28,7 @@ import {
 // fires after it, and nodes sharing one database and Redis fire each alarm once in all.
 
 const crossing = ethCrossing();
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-/** the replay at the crossing; refreshes only when the test asks */
-const REPLAY = { MARKET_REPLAY_START: crossing.start, MARKET_REFRESH_SECONDS: "3600", SHUTDOWN_TIMEOUT_MS: "600000" };
+const cleanups = cleanupsAfter(afterEach);
 
 /** `count` alarms above the price now and below the next hour's price: the next hour's tick fires them all */
 async function addCrossingAlarms(srv: TestServer, account: Account, count: number) {
@@ -58,7 +53,7 @@ describe("price alarms over restarts and nodes", () => {
     const db = await createTestDatabase();
     cleanups.push(db.drop);
     const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
-    const before = await startTestServer({ ...db.env, ...REPLAY }, { clock });
+    const before = await startTestServer({ ...db.env, ...crossing.env }, { clock });
     let running = true;
     cleanups.push(async () => {
       if (running) await before.stop();
@@ -70,7 +65,7 @@ describe("price alarms over restarts and nodes", () => {
 
     // the price passes the target while no node runs; the restarted node's first refresh fires it
     clock.advance(HOUR);
-    const after = await startTestServer({ ...db.env, ...REPLAY }, { clock });
+    const after = await startTestServer({ ...db.env, ...crossing.env }, { clock });
     cleanups.push(after.stop);
     await after.server.alarms.evaluator.idle();
     expect((await alarmList(after, me)).list).toEqual([
@@ -83,7 +78,7 @@ describe("price alarms over restarts and nodes", () => {
     const db = await createTestDatabase();
     cleanups.push(db.drop);
     const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
-    const srv = await startTestServer({ ...db.env, ...REPLAY }, { clock });
+    const srv = await startTestServer({ ...db.env, ...crossing.env }, { clock });
     cleanups.push(srv.stop);
     const me = await signedInAccount(srv, clock);
     const alarms = createAlarmsRepository(srv.server.database.db);
@@ -114,7 +109,7 @@ describe("price alarms over restarts and nodes", () => {
     const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
     const shared = {
       ...db.env,
-      ...REPLAY,
+      ...crossing.env,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: `t${randomUUID().slice(0, 8)}:`,
     };
@@ -164,9 +159,9 @@ describe("price alarms over restarts and nodes", () => {
     const db = await createTestDatabase();
     cleanups.push(db.drop);
     const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
-    const a = await startTestServer({ ...db.env, ...REPLAY }, { clock });
+    const a = await startTestServer({ ...db.env, ...crossing.env }, { clock });
     cleanups.push(a.stop);
-    const b = await startTestServer({ ...db.env, ...REPLAY }, { clock });
+    const b = await startTestServer({ ...db.env, ...crossing.env }, { clock });
     cleanups.push(b.stop);
     const nodes = [a, b].map((node) => createAlarmsRepository(node.server.database.db));
     const prices = [{ coinAbbr: "ETH", price: crossing.priceAfter(1) }];

@@ -36,9 +36,15 @@ export function ethCrossing() {
     if (fallsBack < 0) continue;
     const risesAgain = close.findIndex((c, k) => k > fallsBack && k < fallsBack + 30 && c > target);
     if (risesAgain < 0 || !whole(i, risesAgain)) continue;
+    const start = new Date((time[i + 1] ?? 0) + HOUR / 2).toISOString();
     return {
       /** MARKET_REPLAY_START */
-      start: new Date((time[i + 1] ?? 0) + HOUR / 2).toISOString(),
+      start,
+      /**
+       * a server's settings for the replay at the crossing: no refresh on the server's own timer (every tick is the
+       * test's), and a stop that lets open connections end rather than cutting them after ten seconds
+       */
+      env: { MARKET_REPLAY_START: start, MARKET_REFRESH_SECONDS: "3600", SHUTDOWN_TIMEOUT_MS: "600000" },
       target,
       priceAfter: (hours: number) => close[i + hours] ?? Number.NaN,
       /** hours after the start: the price first above the target, back below it, above it again */
@@ -48,6 +54,18 @@ export function ethCrossing() {
     };
   }
   throw new Error("the shipped ETH candles have no crossing to test with");
+}
+
+/**
+ * What the tests open (streams, servers, databases), closed last first by the hook given (`afterEach`: after each
+ * test; `afterAll`: after the file's tests).
+ */
+export function cleanupsAfter(hook: (close: () => Promise<void>) => void): (() => Promise<void>)[] {
+  const cleanups: (() => Promise<void>)[] = [];
+  hook(async () => {
+    while (cleanups.length > 0) await cleanups.pop()?.();
+  });
+  return cleanups;
 }
 
 /** A new email account signed in on the server's database: its id and the header the app sends. */

@@ -11,6 +11,7 @@ import {
   type Account,
   alarmCall,
   alarmList,
+  cleanupsAfter,
   ethCrossing,
   HOUR,
   openStream,
@@ -19,7 +20,7 @@ import {
   signedInAccount,
   tick,
 } from "./alarms-replay.ts";
-import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import { call, createTestDatabase, startTestServer, type TestServer } from "./harness.ts";
 
 // Price alarms over HTTP against the replay (issue 17): the replay starts where the shipped ETH candles cross a price
 // upward, fall back below it and rise past it again; the wall clock moves only when the test moves it, and each
@@ -27,22 +28,15 @@ import { call, createTestDatabase, startTestServer, type TestDatabase, type Test
 
 const crossing = ethCrossing();
 const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
-const cleanups: (() => Promise<void>)[] = [];
-let db: TestDatabase;
+// the streams the tests open, then the server and its database
+const cleanups = cleanupsAfter(afterAll);
 let srv: TestServer;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  srv = await startTestServer(
-    // no refresh on the server's own timer: every tick is the test's
-    { ...db.env, MARKET_REPLAY_START: crossing.start, MARKET_REFRESH_SECONDS: "3600", SHUTDOWN_TIMEOUT_MS: "600000" },
-    { clock },
-  );
-});
-afterAll(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-  await srv?.stop();
-  await db?.drop();
+  const db = await createTestDatabase();
+  cleanups.push(db.drop);
+  srv = await startTestServer({ ...db.env, ...crossing.env }, { clock });
+  cleanups.push(srv.stop);
 });
 
 const add = (account: Account | undefined, body: unknown) => alarmCall(srv, "/priceAlarm/add", account, body);
