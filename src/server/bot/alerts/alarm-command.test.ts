@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseAlarmCommand } from "./alarm-command.ts";
+import { type AlarmTarget, parseAlarmCommand } from "./alarm-command.ts";
+
+/** each text read as an alarm to set: the coin as typed and the target */
+function expectSets(cases: [typed: string, coin: string, target: AlarmTarget][]) {
+  for (const [typed, coin, target] of cases) {
+    expect(parseAlarmCommand(typed), typed).toEqual({ kind: "set", coin, target });
+  }
+}
 
 describe("what follows /alerts", () => {
   it("nothing is the list", () => {
@@ -8,59 +15,23 @@ describe("what follows /alerts", () => {
   });
 
   it("a coin and a price, with or without a direction", () => {
-    expect(parseAlarmCommand("ETH below 3000")).toEqual({
-      kind: "set",
-      coin: "ETH",
-      target: { kind: "price", price: 3000, direction: "below" },
-    });
-    expect(parseAlarmCommand("BTC above 100,000")).toEqual({
-      kind: "set",
-      coin: "BTC",
-      target: { kind: "price", price: 100_000, direction: "above" },
-    });
-    expect(parseAlarmCommand("btc >100k")).toEqual({
-      kind: "set",
-      coin: "btc",
-      target: { kind: "price", price: 100_000, direction: "above" },
-    });
-    expect(parseAlarmCommand("ETH 3000.5")).toEqual({
-      kind: "set",
-      coin: "ETH",
-      target: { kind: "price", price: 3000.5 },
-    });
-    expect(parseAlarmCommand("ETH 跌破 3000")).toEqual({
-      kind: "set",
-      coin: "ETH",
-      target: { kind: "price", price: 3000, direction: "below" },
-    });
-    expect(parseAlarmCommand("ETH 突破4000")).toEqual({
-      kind: "set",
-      coin: "ETH",
-      target: { kind: "price", price: 4000, direction: "above" },
-    });
+    expectSets([
+      ["ETH below 3000", "ETH", { kind: "price", price: 3000, direction: "below" }],
+      ["BTC above 100,000", "BTC", { kind: "price", price: 100_000, direction: "above" }],
+      ["btc >100k", "btc", { kind: "price", price: 100_000, direction: "above" }],
+      ["ETH 3000.5", "ETH", { kind: "price", price: 3000.5 }],
+      ["ETH 跌破 3000", "ETH", { kind: "price", price: 3000, direction: "below" }],
+      ["ETH 突破4000", "ETH", { kind: "price", price: 4000, direction: "above" }],
+    ]);
   });
 
   it("a move takes its sign, or a direction that gives it", () => {
-    expect(parseAlarmCommand("SOL -5%")).toEqual({
-      kind: "set",
-      coin: "SOL",
-      target: { kind: "percent", percent: -5 },
-    });
-    expect(parseAlarmCommand("SOL +10%")).toEqual({
-      kind: "set",
-      coin: "SOL",
-      target: { kind: "percent", percent: 10 },
-    });
-    expect(parseAlarmCommand("SOL below 5 %")).toEqual({
-      kind: "set",
-      coin: "SOL",
-      target: { kind: "percent", percent: -5 },
-    });
-    expect(parseAlarmCommand("SOL −2.5%")).toEqual({
-      kind: "set",
-      coin: "SOL",
-      target: { kind: "percent", percent: -2.5 },
-    });
+    expectSets([
+      ["SOL -5%", "SOL", { kind: "percent", percent: -5 }],
+      ["SOL +10%", "SOL", { kind: "percent", percent: 10 }],
+      ["SOL below 5 %", "SOL", { kind: "percent", percent: -5 }],
+      ["SOL −2.5%", "SOL", { kind: "percent", percent: -2.5 }],
+    ]);
   });
 
   it("anything else is not an alarm it can read", () => {

@@ -5,7 +5,7 @@ import { ApiError } from "../../../api-error.ts";
 import type { ChatAlarms, ChatPriceAlarm } from "../tools/chat-data.ts";
 import { createChatTools } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
-import { alarmAskOf, asksForAlarm } from "./alarm-request.ts";
+import { type AlarmAsk, alarmAskOf, asksForAlarm } from "./alarm-request.ts";
 import { formatPrice } from "./format.ts";
 import { parseQuestion } from "./intent.ts";
 import { createMountainLion } from "./mountainlion-model.ts";
@@ -80,38 +80,18 @@ beforeAll(async () => {
 
 describe("a request for a price alarm", () => {
   it("is read in English and Chinese, with the coin, the way and the target", () => {
-    const read = (text: string) => parseQuestion(text).intent;
-    expect(read("tell me when ETH drops below 3000")).toEqual({
-      kind: "alarm",
-      symbol: "ETH",
-      ask: { kind: "price", price: 3000, direction: "below" },
-    });
-    expect(read("提醒我 BTC 跌破 60000")).toEqual({
-      kind: "alarm",
-      symbol: "BTC",
-      ask: { kind: "price", price: 60_000, direction: "below" },
-    });
-    expect(read("alert me if SOL rises 10%")).toEqual({
-      kind: "alarm",
-      symbol: "SOL",
-      ask: { kind: "percent", percent: 10 },
-    });
-    expect(read("notify me when bitcoin hits 100k")).toEqual({
-      kind: "alarm",
-      symbol: "BTC",
-      ask: { kind: "price", price: 100_000 },
-    });
-    expect(read("比特币跌到6万提醒我")).toEqual({
-      kind: "alarm",
-      symbol: "BTC",
-      ask: { kind: "price", price: 60_000, direction: "below" },
-    });
-    expect(read("SOL 跌 5% 时通知我")).toEqual({ kind: "alarm", symbol: "SOL", ask: { kind: "percent", percent: -5 } });
-    expect(read("set a price alert for ETH at 3,500.")).toEqual({
-      kind: "alarm",
-      symbol: "ETH",
-      ask: { kind: "price", price: 3500 },
-    });
+    const cases: [question: string, symbol: string, ask: AlarmAsk][] = [
+      ["tell me when ETH drops below 3000", "ETH", { kind: "price", price: 3000, direction: "below" }],
+      ["提醒我 BTC 跌破 60000", "BTC", { kind: "price", price: 60_000, direction: "below" }],
+      ["alert me if SOL rises 10%", "SOL", { kind: "percent", percent: 10 }],
+      ["notify me when bitcoin hits 100k", "BTC", { kind: "price", price: 100_000 }],
+      ["比特币跌到6万提醒我", "BTC", { kind: "price", price: 60_000, direction: "below" }],
+      ["SOL 跌 5% 时通知我", "SOL", { kind: "percent", percent: -5 }],
+      ["set a price alert for ETH at 3,500.", "ETH", { kind: "price", price: 3500 }],
+    ];
+    for (const [question, symbol, ask] of cases) {
+      expect(parseQuestion(question).intent, question).toEqual({ kind: "alarm", symbol, ask });
+    }
   });
 
   it("needs wording that asks to be told: price questions with numbers stay price questions", () => {
