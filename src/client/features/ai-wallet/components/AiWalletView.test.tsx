@@ -8,9 +8,13 @@ import { stubApi } from "../../../shared/testing/stub-api.ts";
 import {
   AI_ADDRESS,
   aiWalletServer,
+  FROZEN_HASH,
   fakeAccountInfo,
+  fakeFrozen,
+  LISTED_SENDER,
   noWalletYet,
   OWN_WALLET,
+  USDT,
   unavailable,
 } from "../testing/ai-wallet-fixtures.ts";
 import { testSlots } from "../testing/test-slots.tsx";
@@ -153,5 +157,53 @@ describe("the wallet", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "This address is on the OFAC sanctions list. Nothing can be sent to it or received from it.",
     );
+  });
+
+  it("frozen coins: each with its amount, sender, transaction and when it was found, and why they are frozen", async () => {
+    const tusdHash = `0x${"f6".repeat(32)}`;
+    stubApi(
+      aiWalletServer(
+        undefined,
+        fakeAccountInfo({
+          frozen: [
+            fakeFrozen({ address: USDT, symbol: "USDT", decimals: 6, amount: "40", txHash: tusdHash }),
+            fakeFrozen(),
+            fakeFrozen({ chainId: 56, symbol: "BNB", amount: "1.5", txHash: `0x${"a7".repeat(32)}` }),
+          ],
+        }),
+      ),
+    );
+    renderWallet();
+    const frozen = within(await screen.findByRole("region", { name: "Frozen coins" }));
+    expect(
+      frozen.getByText(
+        "Coins sent to your AI wallet from an address on the OFAC sanctions list are frozen: they cannot be withdrawn or swapped, and the key cannot be exported. Contact support.",
+      ),
+    ).toBeInTheDocument();
+    const rows = frozen.getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent("40 USDT on ETH");
+    expect(rows[0]).toHaveTextContent("From 0x85...DA16");
+    expect(within(rows[0] as HTMLElement).getByText("0x85...DA16")).toHaveAttribute("title", LISTED_SENDER);
+    expect(
+      within(rows[0] as HTMLElement).getByRole("link", { name: "Incoming transaction 0xf6...f6f6" }),
+    ).toHaveAttribute("href", `https://etherscan.io/tx/${tusdHash}`);
+    expect(rows[0]?.textContent).toMatch(/Frozen since .*2026/);
+    expect(rows[1]).toHaveTextContent("0.25 ETH on ETH");
+    expect(
+      within(rows[1] as HTMLElement).getByRole("link", { name: "Incoming transaction 0xe5...e5e5" }),
+    ).toHaveAttribute("href", `https://etherscan.io/tx/${FROZEN_HASH}`);
+    expect(rows[2]).toHaveTextContent("1.5 BNB on BSC");
+    expect(within(rows[2] as HTMLElement).getByRole("link", { name: /^Incoming transaction/ })).toHaveAttribute(
+      "href",
+      `https://bscscan.com/tx/0x${"a7".repeat(32)}`,
+    );
+  });
+
+  it("no frozen coins: nothing about them is shown", async () => {
+    stubApi(aiWalletServer());
+    renderWallet();
+    await screen.findByRole("region", { name: "Your AI wallet" });
+    expect(screen.queryByRole("region", { name: "Frozen coins" })).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import {
   useWithdrawals,
 } from "../api/ai-wallet-api.ts";
 import { ExportKeyPanel } from "./ExportKeyPanel.tsx";
+import { FrozenCoins } from "./FrozenCoins.tsx";
 import { FundPanel } from "./FundPanel.tsx";
 import { LimitOrders } from "./LimitOrders.tsx";
 import type { AiWalletSlots } from "./slots.ts";
@@ -54,8 +55,9 @@ export interface AiWalletViewProps {
 
 /**
  * The AI wallet (spec §1, §3 email AI account, §6 email login needed): every state said plainly (no key custody on
- * this server, not signed in with email, no wallet yet), else the wallet with its coins, and the ways to fund it,
- * withdraw, trade (market and limit orders) and export its key.
+ * this server, not signed in with email, no wallet yet), else the wallet with its coins (the frozen ones, received
+ * from an address on the sanctions list, set apart), and the ways to fund it, withdraw, trade (market and limit
+ * orders) and export its key.
  */
 export function AiWalletView({
   slots,
@@ -224,7 +226,10 @@ function WalletScreen({
 
   return (
     <div className="aiw-layout">
-      <WalletOverview account={account} refreshing={refreshing} onRefresh={onRefresh} />
+      <div className="aiw-column">
+        <WalletOverview account={account} refreshing={refreshing} onRefresh={onRefresh} />
+        <FrozenCoins account={account} />
+      </div>
       <section className="aiw-card aiw-actions-card" aria-label={t`AI wallet actions`}>
         <TabList<AiWalletTab>
           items={aiWalletTabs}
@@ -279,7 +284,7 @@ function WalletScreen({
               />
             </>
           ) : null}
-          {tab === "export" ? <ExportKeyPanel /> : null}
+          {tab === "export" ? <ExportKeyPanel frozen={account.frozen.length > 0} /> : null}
         </div>
       </section>
     </div>

@@ -1,11 +1,11 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { loginStatusAtom } from "../../../shared/session/session.ts";
 import { userIdAtom } from "../../../shared/settings/settings.ts";
 import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
-import { AI_ADDRESS, aiWalletServer } from "../testing/ai-wallet-fixtures.ts";
+import { AI_ADDRESS, aiWalletServer, fakeAccountInfo, fakeFrozen } from "../testing/ai-wallet-fixtures.ts";
 import { testSlots } from "../testing/test-slots.tsx";
 import { AiWalletView } from "./AiWalletView.tsx";
 
@@ -82,5 +82,22 @@ describe("export the key", () => {
     await user.click(screen.getByRole("button", { name: "Show the key" }));
     await user.click(await screen.findByRole("button", { name: "Hide the key" }));
     expect(screen.queryByText(KEY)).toBeNull();
+  });
+
+  it("while the wallet holds frozen coins, says the key is not exported and offers no code", async () => {
+    const api = stubApi(aiWalletServer(undefined, fakeAccountInfo({ frozen: [fakeFrozen()] })));
+    const { store } = renderWithProviders(
+      <AiWalletView slots={testSlots} pollMs={0} initialTab="export" onEmailSignIn={() => undefined} />,
+    );
+    act(() => {
+      store.set(userIdAtom, "7");
+      store.set(loginStatusAtom, "loggedIn");
+    });
+    const panel = await screen.findByRole("tabpanel");
+    expect(await within(panel).findByRole("note")).toHaveTextContent(
+      "Coins sent to your AI wallet from an address on the OFAC sanctions list are frozen: they cannot be withdrawn or swapped, and the key cannot be exported. Contact support.",
+    );
+    expect(within(panel).queryByRole("button", { name: "Send code" })).toBeNull();
+    expect(api.calls.filter((call) => call.path === "aiAccount/preExport")).toHaveLength(0);
   });
 });

@@ -1,20 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { type FormFailure, formFailure } from "../ai-wallet-text.ts";
 import { exportKey, preExport } from "../api/ai-wallet-api.ts";
 import { CodeField } from "./CodeField.tsx";
 import { CopyRow, FailureNote } from "./parts.tsx";
+import "./frozen-coins.css";
 
 type Step = { step: "intro" } | { step: "code"; email: string } | { step: "shown"; privateKey: string };
 
 /**
  * Export of the AI wallet's private key, after an emailed code: the risk first, then the code, then the key shown
  * once with a Copy button. It lives only in this panel's state: leaving the panel (or the app going to the
- * background) hides it for good; seeing it again takes a new code.
+ * background) hides it for good; seeing it again takes a new code. While the wallet holds frozen coins (received from
+ * an address on the sanctions list) the key is not exported, and the panel says so instead of offering a code.
  */
-export function ExportKeyPanel() {
+export function ExportKeyPanel({ frozen = false }: { frozen?: boolean }) {
   const { t, i18n } = useLingui();
   const [step, setStep] = useState<Step>({ step: "intro" });
   const [code, setCode] = useState("");
@@ -119,6 +121,16 @@ export function ExportKeyPanel() {
           </Button>
         </div>
       </form>
+    );
+  }
+
+  if (frozen) {
+    return (
+      <div className="aiw-panel">
+        <p className="aiw-frozen__why" role="note">
+          {i18n._(messageForKey("fundsFrozen"))}
+        </p>
+      </div>
     );
   }
 

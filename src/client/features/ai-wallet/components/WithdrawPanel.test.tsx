@@ -12,6 +12,7 @@ import {
   fakeWithdrawal,
   OWN_WALLET,
   USDT,
+  USDT_TOKEN,
   WITHDRAW_HASH,
 } from "../testing/ai-wallet-fixtures.ts";
 import { testSlots } from "../testing/test-slots.tsx";
@@ -76,6 +77,61 @@ describe("withdraw", () => {
       "Send to address: This is your AI wallet or one of our deposit addresses.",
     );
     expect(callsTo(api.calls, "aiAccountPreWithdraw")).toHaveLength(0);
+  });
+
+  it("shows the coin's frozen amount beside the max, and an amount that reaches into it is refused as frozen", async () => {
+    const { user, api } = renderWithdraw((call) => {
+      if (call.path === "getWithdrawInfo") {
+        return {
+          data: {
+            chainId: 1,
+            token: USDT_TOKEN,
+            balance: "500",
+            maxAmount: "460",
+            frozenAmount: "40",
+            gasNative: "0.00042",
+            email: "in***@example.com",
+            dailyLimitUsd: 10000,
+            dailyUsedUsd: 250,
+          },
+        };
+      }
+      if (call.path === "aiAccountPreWithdraw") {
+        return { code: 3001, data: { key: "fundsFrozen", field: "amount" } };
+      }
+      return undefined;
+    });
+    await fillUsdtWithdrawal(user, "", "");
+    expect((await screen.findByText("Most you can send now")).closest("div")).toHaveTextContent("460 USDT");
+    expect(screen.getByText("Frozen (cannot be sent)").closest("div")).toHaveTextContent("40 USDT");
+    await user.click(screen.getByRole("button", { name: "Max" }));
+    expect(screen.getByRole("textbox", { name: "Amount" })).toHaveValue("460");
+
+    // within the balance, above what is not frozen: said before anything is asked
+    await fillUsdtWithdrawal(user, "480", OWN_WALLET);
+    await user.click(screen.getByRole("button", { name: "Send code" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Amount: Coins sent to your AI wallet from an address on the OFAC sanctions list are frozen",
+    );
+    // above the balance itself: the balance is what is short
+    await fillUsdtWithdrawal(user, "600", OWN_WALLET);
+    await user.click(screen.getByRole("button", { name: "Send code" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Amount: Insufficient balance.");
+    expect(callsTo(api.calls, "aiAccountPreWithdraw")).toHaveLength(0);
+
+    // the server's refusal (coins frozen since the facts were read) is shown at the amount
+    await fillUsdtWithdrawal(user, "100", OWN_WALLET);
+    await user.click(screen.getByRole("button", { name: "Send code" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Amount: Coins sent to your AI wallet");
+    expect(screen.getByRole("textbox", { name: "Amount" })).toHaveAttribute("aria-invalid", "true");
+    expect(callsTo(api.calls, "aiAccountPreWithdraw")).toHaveLength(1);
+  });
+
+  it("says nothing of frozen coins when none are", async () => {
+    const { user } = renderWithdraw();
+    await fillUsdtWithdrawal(user, "", "");
+    await screen.findByText("Most you can send now");
+    expect(screen.queryByText("Frozen (cannot be sent)")).toBeNull();
   });
 
   it("send code, a wrong code with the tries left, then the right code sends it and shows the transaction", async () => {

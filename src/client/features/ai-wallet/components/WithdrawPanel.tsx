@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState } from "react";
+import { parseUnits } from "viem";
 import { useHost } from "../../../host/host-context.tsx";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { shortenAddress } from "../../../shared/format/address.ts";
@@ -11,7 +12,14 @@ import { TextField } from "../../../shared/ui/TextField.tsx";
 import { ADDRESS_PATTERN } from "../../../shared/wallet/eip1193.ts";
 import { amountIssue, apiAmount, cleanAmount, RequestIds } from "../ai-wallet-logic.ts";
 import { type FormFailure, formFailure, usdAmount, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
-import { type AiAccount, preWithdraw, useWithdrawInfo, type Withdrawal, withdraw } from "../api/ai-wallet-api.ts";
+import {
+  type AiAccount,
+  preWithdraw,
+  useWithdrawInfo,
+  type Withdrawal,
+  type WithdrawInfo,
+  withdraw,
+} from "../api/ai-wallet-api.ts";
 import { CodeField } from "./CodeField.tsx";
 import { FailureNote, StatusBadge, TxLink } from "./parts.tsx";
 
@@ -23,6 +31,24 @@ type Step =
 
 const coinKey = (coin: { chainId: number; address: string }) => `${coin.chainId}:${coin.address.toLowerCase()}`;
 
+/** whether the amount is within the balance but reaches into the frozen part of it (received from a listed address) */
+export function reachesFrozen(
+  text: string,
+  decimals: number,
+  info: Pick<WithdrawInfo, "balance" | "frozenAmount"> | undefined,
+): boolean {
+  const amount = apiAmount(text);
+  if (!info || amount === null) return false;
+  try {
+    const raw = parseUnits(amount, decimals);
+    const held = parseUnits(info.balance, decimals);
+    const frozen = parseUnits(info.frozenAmount, decimals);
+    return frozen > 0n && raw <= held && raw > held - frozen;
+  } catch {
+    return false;
+  }
+}
+
 export interface WithdrawPanelProps {
   account: AiAccount;
   /** a withdrawal was sent: the balances and the history are read again */
@@ -31,8 +57,9 @@ export interface WithdrawPanelProps {
 
 /**
  * Withdraw from the AI wallet (spec §7 getWithdrawInfo, aiAccountPreWithdraw, aiAccountWithdraw): the coin and its
- * chain, the amount (Max: what can be sent now, gas kept back), the address; "Send code" checks it all and emails a
- * code; the code sends it. Every refusal is shown at the field it concerns.
+ * chain, the amount (Max: what can be sent now, gas kept back and frozen coins left out; the frozen amount is shown
+ * beside it), the address; "Send code" checks it all and emails a code; the code sends it. Every refusal is shown at
+ * the field it concerns.
  */
 export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
   const { t, i18n } = useLingui();
@@ -69,7 +96,9 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
         field: "amount",
         text:
           issue === "aboveBalance"
-            ? messageKeyText.Insufficientbalance
+            ? reachesFrozen(amountText, coin.decimals, info.data)
+              ? messageKeyText.fundsFrozen
+              : messageKeyText.Insufficientbalance
             : issue === "tooManyDecimals"
               ? messageKeyText.invalidValue
               : messageKeyText.required,
@@ -264,6 +293,14 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
               {formatTokenAmount(data.maxAmount)} {symbol}
             </dd>
           </div>
+          {Number(data.frozenAmount) > 0 ? (
+            <div className="aiw-frozen-fact">
+              <dt>{t`Frozen (cannot be sent)`}</dt>
+              <dd>
+                {formatTokenAmount(data.frozenAmount)} {symbol}
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t`Network fee (gas)`}</dt>
             <dd>

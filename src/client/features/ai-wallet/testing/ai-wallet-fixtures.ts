@@ -1,6 +1,8 @@
 import {
   type AiAccountInfoData,
+  type AiWalletFrozen,
   aiAccountInfoDataSchema,
+  aiWalletFrozenSchema,
   type LimitOrder,
   limitOrderSchema,
   type Withdrawal,
@@ -17,6 +19,9 @@ export const OWN_WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 export const WITHDRAW_HASH = `0x${"c3".repeat(32)}`;
 export const SWAP_HASH = `0x${"d4".repeat(32)}`;
 export const AS_OF = "2026-03-04T05:06:07.000Z";
+/** an address of the sanctions list that sent coins to the AI wallet */
+export const LISTED_SENDER = "0x8589427373D6D84E98730D7795D8f6f8731FDA16";
+export const FROZEN_HASH = `0x${"e5".repeat(32)}`;
 
 const token = (symbol: string, address: string, decimals: number, chainId = 1) => ({
   address,
@@ -93,8 +98,24 @@ export function fakeAccountInfo(overrides: Partial<NonNullable<AiAccountInfoData
       asOf: AS_OF,
       dailyLimitUsd: 10000,
       dailyUsedUsd: 250,
+      frozen: [],
       ...overrides,
     },
+  });
+}
+
+/** coins the server froze because a sanctioned address sent them (0.25 ETH by default) */
+export function fakeFrozen(overrides: Partial<AiWalletFrozen> = {}): AiWalletFrozen {
+  return aiWalletFrozenSchema.parse({
+    chainId: 1,
+    address: NATIVE_TOKEN_ADDRESS,
+    symbol: "ETH",
+    decimals: 18,
+    amount: "0.25",
+    fromAddress: LISTED_SENDER,
+    txHash: FROZEN_HASH,
+    foundAt: AS_OF,
+    ...overrides,
   });
 }
 
@@ -195,6 +216,7 @@ export function aiWalletServer(
             token: USDT_TOKEN,
             balance: "500",
             maxAmount: "500",
+            frozenAmount: "0",
             gasNative: "0.00042",
             email: "in***@example.com",
             dailyLimitUsd: 10000,
