@@ -43,8 +43,6 @@ const LISTED = getAddress(sanctionedEthAddress());
 const clean = privateKeyToAccount(generatePrivateKey());
 
 let world: AiWalletWorld;
-let user: AiUser & { address: Address };
-const sent: { eth: Hex; tusd: Hex; clean: Hex } = { eth: "0x", tusd: "0x", clean: "0x" };
 
 interface Frozen {
   chainId: number;
@@ -79,8 +77,8 @@ const tusdOf = (address: Address) =>
     args: [address],
   });
 const frozenOf = async (who: AiUser) => (await ok<Info>(api(world, who, "/getAIAccountInfo"))).account?.frozen ?? [];
-const storedRows = () =>
-  world.srv.server.database.db.select().from(aiWalletFrozen).where(eq(aiWalletFrozen.userId, user.userId));
+const storedRows = (who: AiUser) =>
+  world.srv.server.database.db.select().from(aiWalletFrozen).where(eq(aiWalletFrozen.userId, who.userId));
 
 /** `from` (impersonated or a key of its own) sends a transaction on the chain, mined before this resolves */
 async function send(from: Address | typeof clean, tx: { to: Address; value?: bigint; data?: Hex }): Promise<Hex> {
@@ -96,21 +94,31 @@ const sendTusd = (from: Address, to: Address, amount: bigint) =>
     data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
   });
 
+/**
+ * An AI wallet funded with 1 ETH and 100 TUSD (clean: anvil's balance and a mint), then sent 0.3 ETH and 40 TUSD by
+ * the listed address and 0.2 ETH by a clean wallet, and the scan run: 1.5 ETH (0.3 frozen), 140 TUSD (40 frozen).
+ */
+async function frozenWallet() {
+  const user = await fundedUser(world, { eth: parseEther("1"), tusd: parseUnits("100", 6) });
+  const sent = {
+    eth: await send(LISTED, { to: user.address, value: parseEther("0.3") }),
+    tusd: await sendTusd(LISTED, user.address, parseUnits("40", 6)),
+    clean: await send(clean, { to: user.address, value: parseEther("0.2") }),
+  };
+  await scan();
+  freshBalances();
+  return { user, sent };
+}
+
 beforeAll(async () => {
   world = await startAiWalletWorld();
   // the scan's first pass on the chain starts at its head: what is sent from here on is read
   await scan();
   const { control } = anvilClients(world.chain.anvil.url, CHAIN_ID);
   await control.impersonateAccount({ address: LISTED });
-  await control.setBalance({ address: LISTED, value: parseEther("10") });
-  await control.setBalance({ address: clean.address, value: parseEther("10") });
-  await world.chain.mintTo(world.chain.tusd, LISTED, parseUnits("1000", 6));
-  user = await fundedUser(world, { eth: parseEther("1"), tusd: parseUnits("100", 6) });
-  sent.eth = await send(LISTED, { to: user.address, value: parseEther("0.3") });
-  sent.tusd = await sendTusd(LISTED, user.address, parseUnits("40", 6));
-  sent.clean = await send(clean, { to: user.address, value: parseEther("0.2") });
-  await scan();
-  freshBalances();
+  await control.setBalance({ address: LISTED, value: parseEther("100") });
+  await control.setBalance({ address: clean.address, value: parseEther("100") });
+  await world.chain.mintTo(world.chain.tusd, LISTED, parseUnits("100000", 6));
 }, 600_000);
 afterAll(async () => {
   await world?.stop();
@@ -118,6 +126,7 @@ afterAll(async () => {
 
 describe("coins sent to an AI wallet from a sanctioned address", () => {
   it("are found by the scan and listed as frozen: the two listed transfers, not the clean one, once", async () => {
+    const { user, sent } = await frozenWallet();
     const frozen = await frozenOf(user);
     expect(frozen).toHaveLength(2);
     expect(frozen).toEqual(
@@ -149,11 +158,12 @@ describe("coins sent to an AI wallet from a sanctioned address", () => {
     // a second pass reads nothing new and stores nothing twice
     await scan();
     expect(await frozenOf(user)).toHaveLength(2);
-    expect(await storedRows()).toHaveLength(2);
+    expect(await storedRows(user)).toHaveLength(2);
     expect((await auditOf(world, user.userId)).filter((row) => row.action === "freeze_inbound")).toHaveLength(2);
   });
 
   it("are left out of what can be withdrawn, and getWithdrawInfo says how much is frozen", async () => {
+    const { user } = await frozenWallet();
     const eth = await ok<WithdrawInfo>(
       api(world, user, "/getWithdrawInfo", { chainId: CHAIN_ID, tokenAddress: NATIVE }),
     );
@@ -166,6 +176,7 @@ describe("coins sent to an AI wallet from a sanctioned address", () => {
   });
 
   it("refuses a withdrawal that reaches into them (nothing moves), and sends one within the rest", async () => {
+    const { user } = await frozenWallet();
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const ethBefore = await ethOf(user.address);
     const broadcasts = world.relay.broadcasts;
@@ -220,14 +231,15 @@ describe("coins sent to an AI wallet from a sanctioned address", () => {
     expect(after).toMatchObject({ balance: "40", maxAmount: "0", frozenAmount: "40" });
   });
 
-  it("are not sold by a swap or a limit order", async () => {
+  it("are not sold by a swap or a limit order; a swap within the rest goes through", async () => {
+    const { user } = await frozenWallet();
     const ethBefore = await ethOf(user.address);
     const broadcasts = world.relay.broadcasts;
     const swap = await api(world, user, "/aiAccountSwap", {
       chainId: CHAIN_ID,
       fromToken: world.chain.tusd,
       toToken: NATIVE,
-      amount: "10",
+      amount: "120",
     });
     expect(swap.json).toMatchObject({ code: 3001, data: { key: "fundsFrozen", field: "amount" } });
     const ethPrice = await ok<{ account: { coins: { address: string; usdPrice: number | null }[] } }>(
@@ -239,16 +251,28 @@ describe("coins sent to an AI wallet from a sanctioned address", () => {
       side: "buy",
       fromToken: world.chain.tusd,
       toToken: NATIVE,
-      amount: "10",
+      amount: "120",
       limitPrice: ethPrice,
     });
     expect(limit.json).toMatchObject({ code: 3001, data: { key: "fundsFrozen", field: "amount" } });
     expect(world.relay.broadcasts).toBe(broadcasts);
     expect(await ethOf(user.address)).toBe(ethBefore);
+    expect(await tusdOf(user.address)).toBe(parseUnits("140", 6));
+
+    const within = await ok<{ status: string; fromAmount: string }>(
+      api(world, user, "/aiAccountSwap", {
+        chainId: CHAIN_ID,
+        fromToken: world.chain.tusd,
+        toToken: NATIVE,
+        amount: "100",
+      }),
+    );
+    expect(within).toMatchObject({ status: "completed", fromAmount: "100" });
     expect(await tusdOf(user.address)).toBe(parseUnits("40", 6));
   });
 
   it("keep the key from being exported", async () => {
+    const { user } = await frozenWallet();
     const pre = await api(world, user, "/aiAccount/preExport", {});
     expect(pre.json).toMatchObject({ code: 3001, data: { key: "fundsFrozen" } });
     const exported = await api(world, user, "/aiAccount/export", { code: "123456" });
@@ -259,6 +283,7 @@ describe("coins sent to an AI wallet from a sanctioned address", () => {
   });
 
   it("are found after a restart from where the scan stopped, without doubling what it found before", async () => {
+    const { user, sent } = await frozenWallet();
     await world.srv.stop();
     // sent while no server reads the chain
     const late = await send(LISTED, { to: user.address, value: parseEther("0.05") });
@@ -267,8 +292,8 @@ describe("coins sent to an AI wallet from a sanctioned address", () => {
     const frozen = await frozenOf(user);
     expect(frozen.map((row) => row.txHash).sort()).toEqual([sent.eth, sent.tusd, late].sort());
     expect(frozen.find((row) => row.txHash === late)).toMatchObject({ amount: "0.05", fromAddress: LISTED });
-    expect(await storedRows()).toHaveLength(3);
+    expect(await storedRows(user)).toHaveLength(3);
     await scan();
-    expect(await storedRows()).toHaveLength(3);
+    expect(await storedRows(user)).toHaveLength(3);
   });
 });
