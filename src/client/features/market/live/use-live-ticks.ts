@@ -1,4 +1,4 @@
-import { useSWRConfig } from "swr";
+import { type Key, unstable_serialize, useSWRConfig } from "swr";
 import { useLiveEvent } from "../../../shared/live/use-live-event.ts";
 import { categoryListKey } from "../api/get-category-list.ts";
 import { coinListKeyName, isCoinListKey } from "../api/get-coin-list.ts";
@@ -39,8 +39,23 @@ export function useLiveTicks(): void {
     }
     if (market) void mutate(marketStatusKey, market, { revalidate: false });
     if (ticks.length === 0) return;
-    void mutate(isCoinListKey, (data) => mergeTicksIntoCoinList(data, ticks), { revalidate: false });
-    void mutate(isRealTimePriceKey, (data) => mergeTicksIntoPrices(data, ticks), { revalidate: false });
+    // only answers already in the cache: swr drops the answer of a read in flight when its key is mutated meanwhile,
+    // so a tick during a list's first read would leave that list loading for good
+    const held = (key: Key) => cache.get(unstable_serialize(key))?.data !== undefined;
+    void mutate(
+      (key) => isCoinListKey(key) && held(key),
+      (data) => mergeTicksIntoCoinList(data, ticks),
+      {
+        revalidate: false,
+      },
+    );
+    void mutate(
+      (key) => isRealTimePriceKey(key) && held(key),
+      (data) => mergeTicksIntoPrices(data, ticks),
+      {
+        revalidate: false,
+      },
+    );
   });
   useLiveEvent("hello", (hello) => {
     void mutate(marketStatusKey, hello.market, { revalidate: false });
