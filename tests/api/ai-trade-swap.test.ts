@@ -43,6 +43,9 @@ async function unsentSwap(eth: string) {
   );
   return { who, order };
 }
+/** the order's swap once the chain mined it (anvil mines a moment after it answers a broadcast) */
+const minedSwap = (order: SwapOrderAnswer) =>
+  world.chain.reader.waitForTransactionReceipt({ hash: order.transferOutHash as `0x${string}`, pollingInterval: 20 });
 const allowance = (owner: `0x${string}`) =>
   world.chain.reader.readContract({
     address: world.chain.tusd,
@@ -148,7 +151,12 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
     world.clock.advance(61_000);
     world.timers.advance(SWEEP_MS);
     await world.srv.server.aiTrade.idle();
+    // the sweep that sent it may look for its receipt before the node has mined it (as on any chain): once it is
+    // mined, the order is completed by that sweep or the next
+    await minedSwap(order);
     expect(await sentCount(world, hana.address)).toBe(1);
+    world.clock.advance(61_000);
+    await world.srv.server.aiTrade.sweep();
     const status = ok<SwapOrderAnswer>(await post(world, hana, "/getOrderStatus", { orderId: order.orderId }));
     expect(status).toMatchObject({ status: "completed", transferOutHash: order.transferOutHash });
   });
@@ -187,6 +195,7 @@ describe("market swaps from the AI wallet on a local Uniswap v2", () => {
       world.clock.advance(61_000);
       await world.srv.server.aiTrade.sweep();
       // the stored swap was sent and mined; the server cannot see it yet
+      await minedSwap(order);
       expect(await sentCount(world, jay.address)).toBe(1);
       expect(await status()).toBe("pending");
       // its nonce is used and no receipt is found: one sweep alone does not call it lost
