@@ -328,7 +328,7 @@ export const aiWalletRoutes = {
     summary: "Email a code that confirms exporting the AI wallet's key",
     tag: "ai-wallet",
     data: z.object({ email: z.string() }),
-    errors: [1001, 2015, 4001, 4003],
+    errors: [1001, 2015, 3001, 4001, 4003],
   },
   aiAccountExport: {
     method: "post",
@@ -338,7 +338,7 @@ export const aiWalletRoutes = {
     body: exportKeyBodySchema,
     maxBodyBytes: 1024,
     data: exportKeyDataSchema,
-    errors: [1001, 2006, 2015, 4001],
+    errors: [1001, 2006, 2015, 3001, 4001],
   },
   aiAccountSwap: {
     method: "post",
@@ -348,7 +348,7 @@ export const aiWalletRoutes = {
     body: aiSwapBodySchema,
     maxBodyBytes: 1024,
     data: swapOrderSchema,
-    errors: [218, 331, 1001, 4001],
+    errors: [218, 331, 1001, 3001, 4001],
   },
   aiAccountLimitSwap: {
     method: "post",
@@ -358,7 +358,7 @@ export const aiWalletRoutes = {
     body: limitSwapBodySchema,
     maxBodyBytes: 1024,
     data: limitOrderSchema,
-    errors: [218, 331, 1001, 4001],
+    errors: [218, 331, 1001, 3001, 4001],
   },
   cancelLimitOrder: {
     method: "post",
