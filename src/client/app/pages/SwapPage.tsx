@@ -9,6 +9,7 @@ import { useHost } from "../../host/host-context.tsx";
 import { searchTabAtom } from "../../shared/settings/settings.ts";
 import { Button } from "../../shared/ui/Button.tsx";
 import type { PageProps } from "./page-props.ts";
+import "../../shared/ui/card.css";
 import "./pages.css";
 
 /**
@@ -46,10 +47,10 @@ export default function SwapPage({ title }: PageProps) {
           </Button>
         </div>
       ) : null}
-      <div className="swap-layout">
+      <div className="card-columns">
         <SwapScreen key={search} prefill={prefill} />
         <section className="swap-record" aria-labelledby="swap-record-title">
-          <h2 id="swap-record-title" className="swap-card__title">
+          <h2 id="swap-record-title" className="card__title">
             <Trans>Transaction record</Trans>
           </h2>
           <SwapTransactionRecord />

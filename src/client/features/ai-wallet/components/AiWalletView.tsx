@@ -28,6 +28,7 @@ import type { TradeMode } from "./trade-types.ts";
 import { WalletOverview } from "./WalletOverview.tsx";
 import { WithdrawalHistory } from "./WithdrawalHistory.tsx";
 import { WithdrawPanel } from "./WithdrawPanel.tsx";
+import "../../../shared/ui/card.css";
 import "../../../shared/ui/form.css";
 import "../../../shared/ui/tabs.css";
 import "./ai-wallet.css";
@@ -83,7 +84,7 @@ export function AiWalletView({
   }
   if (!signedIn) {
     return (
-      <div className="aiw-card aiw-state">
+      <div className="card aiw-state">
         <p>
           <Trans>Sign in with your email to use the AI wallet.</Trans>
         </p>
@@ -110,14 +111,14 @@ export function AiWalletView({
   const data = info.data;
   if (!data.available) {
     return data.reason === "emailLoginNeeded" ? (
-      <div className="aiw-card aiw-state">
+      <div className="card aiw-state">
         <p>{i18n._(messageForKey("aiWalletEmailOnly"))}</p>
         <Button variant="primary" onClick={onEmailSignIn}>
           <Trans>Log out and sign in with email</Trans>
         </Button>
       </div>
     ) : (
-      <div className="aiw-card aiw-state">
+      <div className="card aiw-state">
         <p role="status">{i18n._(messageForKey("aiWalletUnavailable"))}</p>
       </div>
     );
@@ -159,8 +160,8 @@ function CreateWallet({ userId }: { userId: string }) {
     }
   };
   return (
-    <section className="aiw-card aiw-state" aria-labelledby="aiw-create-title">
-      <h2 id="aiw-create-title" className="aiw-card__title">
+    <section className="card aiw-state" aria-labelledby="aiw-create-title">
+      <h2 id="aiw-create-title" className="card__title">
         <Trans>You have no AI wallet yet</Trans>
       </h2>
       <p>
@@ -225,12 +226,12 @@ function WalletScreen({
   };
 
   return (
-    <div className="aiw-layout">
+    <div className="card-columns">
       <div className="aiw-column">
         <WalletOverview account={account} refreshing={refreshing} onRefresh={onRefresh} />
         <FrozenCoins account={account} />
       </div>
-      <section className="aiw-card aiw-actions-card" aria-label={t`AI wallet actions`}>
+      <section className="card aiw-actions-card" aria-label={t`AI wallet actions`}>
         <TabList<AiWalletTab>
           items={aiWalletTabs}
           selected={tab}

@@ -66,7 +66,7 @@ export function ExportKeyPanel({ frozen = false }: { frozen?: boolean }) {
   };
 
   const warning = (
-    <div className="aiw-warning" role="note">
+    <div className="warning" role="note">
       <p>
         <Trans>
           Anyone who has this key controls your AI wallet and everything in it. Never share it: nobody from MountainLion

@@ -26,8 +26,8 @@ export function FrozenCoins({ account }: { account: Pick<AiAccount, "chains" | "
   const network = (chainId: number) =>
     account.chains.find((chain) => chain.chainId === chainId)?.netWork ?? String(chainId);
   return (
-    <section className="aiw-card aiw-frozen" aria-labelledby={titleId}>
-      <h2 id={titleId} className="aiw-card__title">
+    <section className="card aiw-frozen" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
         <Trans>Frozen coins</Trans>
       </h2>
       <p className="aiw-frozen__why">{i18n._(messageForKey("fundsFrozen"))}</p>

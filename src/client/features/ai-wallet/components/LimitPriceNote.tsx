@@ -42,7 +42,7 @@ export function LimitPriceNote({ side, token, limitText }: LimitPriceNoteProps) 
   const entry = market.data.list.find((item) => item.coinAbbr.toUpperCase() === symbol);
   if (!entry) {
     return (
-      <p className="aiw-warning" role="status">
+      <p className="warning" role="status">
         {i18n._(messageForKey("limitNoMarketPrice"))}
       </p>
     );
@@ -61,7 +61,7 @@ export function LimitPriceNote({ side, token, limitText }: LimitPriceNoteProps) 
         </Trans>
       </p>
       {limit === null || distance === null ? null : limitMetNow(side, limit, entry.lastPrice) ? (
-        <p className="aiw-warning">
+        <p className="warning">
           {side === "sell" ? (
             <Trans>The market price is already at or above this limit: the order would execute at once.</Trans>
           ) : (

@@ -6,6 +6,7 @@ import { useHost } from "../../../host/host-context.tsx";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { SwitchTokensButton } from "../../../shared/ui/SwitchTokensButton.tsx";
 import { TabList, tabId, tabPanelId } from "../../../shared/ui/TabList.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import {
@@ -29,6 +30,8 @@ import { FailureNote } from "./parts.tsx";
 import type { AiWalletSlots, TradeToken } from "./slots.ts";
 import { TradeResult } from "./TradeResult.tsx";
 import { type TradeMode, type TradeOutcome, tradeModes } from "./trade-types.ts";
+import "../../../shared/ui/form.css";
+import "../../../shared/ui/token-pair.css";
 
 const sameToken = (a: TradeToken | null, b: TradeToken | null) =>
   a !== null && b !== null && a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase();
@@ -248,7 +251,7 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
     return (
       <button
         type="button"
-        className="aiw-token"
+        className="token-button aiw-token"
         aria-label={label}
         disabled={busy || chainId === null}
         onClick={() => setPicker(which)}
@@ -295,11 +298,11 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
       >
         <NetworkSelect chains={account.chains} value={chainId} disabled={busy} onChange={changeChain} />
         {mode === "limit" ? (
-          <fieldset className="field aiw-side">
+          <fieldset className="field">
             <legend className="field__label">{t`Side`}</legend>
-            <div className="aiw-side__options">
+            <div className="radio-group__options">
               {(["sell", "buy"] as const).map((option) => (
-                <label key={option} className="aiw-chip">
+                <label key={option} className="radio-group__option">
                   <input
                     type="radio"
                     name={`${baseId}-side`}
@@ -319,15 +322,7 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
         ) : null}
         <div className="aiw-pair">
           {tokenButton("from", from)}
-          <button
-            type="button"
-            className="aiw-flip"
-            aria-label={t`Switch the tokens`}
-            disabled={busy || from === null || to === null}
-            onClick={flip}
-          >
-            ⇄
-          </button>
+          <SwitchTokensButton layout="row" disabled={busy || from === null || to === null} onClick={flip} />
           {tokenButton("to", to)}
         </div>
         <TextField

@@ -29,9 +29,9 @@ export function WalletOverview({ account, refreshing, onRefresh }: WalletOvervie
   const unpriced = account.coins.some((coin) => coin.usdValue === null && coin.balance !== "0");
 
   return (
-    <section className="aiw-card aiw-overview" aria-labelledby="aiw-overview-title">
-      <div className="aiw-card__head">
-        <h2 id="aiw-overview-title" className="aiw-card__title">
+    <section className="card aiw-overview" aria-labelledby="aiw-overview-title">
+      <div className="card__head">
+        <h2 id="aiw-overview-title" className="card__title">
           <Trans>Your AI wallet</Trans>
         </h2>
         <Button
@@ -74,7 +74,7 @@ export function WalletOverview({ account, refreshing, onRefresh }: WalletOvervie
           <section key={chain.chainId} className="aiw-chain" aria-label={t`Coins on ${network}`}>
             <h3 className="aiw-chain__title">{network}</h3>
             {!chain.readable ? (
-              <p className="aiw-warning" role="status">
+              <p className="warning" role="status">
                 <Trans>Balances on {network} could not be read right now.</Trans>{" "}
                 {chain.reason ? i18n._(messageForKey(chain.reason)) : null}
               </p>

@@ -117,12 +117,12 @@ export function QuoteDetails({ quote, fromChain, chains, refreshing, onRefresh }
         </div>
       </dl>
       {quote.warnings.includes("highSlippage") ? (
-        <p className="swap-warning" role="alert">
+        <p className="warning" role="alert">
           {t`High slippage: you may receive much less than quoted.`}
         </p>
       ) : null}
       {quote.warnings.includes("priceImpact") ? (
-        <p className="swap-warning" role="alert">
+        <p className="warning" role="alert">
           {t`High price impact: this amount moves the price a lot.`}
         </p>
       ) : null}

@@ -62,7 +62,7 @@ export function SlippageSetting({ value, onChange }: SlippageSettingProps) {
       </div>
       <p
         id={noteId}
-        className={check.issue ? "field-error" : check.warn ? "swap-warning" : "swap-muted"}
+        className={check.issue ? "field-error" : check.warn ? "warning" : "swap-muted"}
         role={check.issue || check.warn ? "alert" : undefined}
       >
         {check.issue === "slippageTooLow" || check.issue === "slippageTooHigh"

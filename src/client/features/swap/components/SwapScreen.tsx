@@ -14,6 +14,7 @@ import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { loginStatusAtom, signInDialogOpenAtom } from "../../../shared/session/session.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { SwitchTokensButton } from "../../../shared/ui/SwitchTokensButton.tsx";
 import { ChainSwitchError, switchToChain } from "../../../shared/wallet/chain-switch.ts";
 import { ADDRESS_PATTERN, providerErrorCode, USER_REJECTED } from "../../../shared/wallet/eip1193.ts";
 import { isWalletConnectChain } from "../../../shared/wallet/walletconnect-chains.ts";
@@ -55,7 +56,9 @@ import { SlippageSetting } from "./SlippageSetting.tsx";
 import { SwapProgress, type SwapRun } from "./SwapProgress.tsx";
 import { TokenLogo, TokenPickerDialog } from "./TokenPickerDialog.tsx";
 // its fields (.field, .input) are the app's form fields, also on a direct visit to /swap
+import "../../../shared/ui/card.css";
 import "../../../shared/ui/form.css";
+import "../../../shared/ui/token-pair.css";
 import "./swap.css";
 
 export interface SwapScreenProps {
@@ -440,7 +443,7 @@ export function SwapScreen({
 
   if (chainList.error) {
     return (
-      <div className="swap-card">
+      <div className="card">
         <p className="swap-error" role="alert">
           {i18n._(messageForKey(isApiError(chainList.error) ? chainList.error.key : "Serverbusy"))}
         </p>
@@ -451,8 +454,8 @@ export function SwapScreen({
 
   if (chainList.data && chains.length === 0) {
     return (
-      <div className="swap-card">
-        <p className="swap-warning" role="status">
+      <div className="card">
+        <p className="warning" role="status">
           {i18n._(messageForKey("chainNotSupported"))}
         </p>
       </div>
@@ -471,7 +474,7 @@ export function SwapScreen({
     return (
       <button
         type="button"
-        className="swap-token"
+        className="token-button swap-token"
         aria-label={tokenLabel(side, token, chainName)}
         disabled={chains.length === 0 || running}
         onClick={() => setPicker(side)}
@@ -526,9 +529,9 @@ export function SwapScreen({
   const receiveShown = quote ? formatTokenAmount(quote.toAmount) : "";
 
   return (
-    <div className="swap-card">
-      <div className="swap-card__head">
-        <h2 className="swap-card__title">{t`Swap`}</h2>
+    <div className="card">
+      <div className="card__head">
+        <h2 className="card__title">{t`Swap`}</h2>
         {wallet ? (
           <span className="swap-wallet">
             <span title={wallet.address}>{shortenAddress(wallet.address)}</span>
@@ -572,15 +575,7 @@ export function SwapScreen({
       </div>
 
       <div className="swap-flip">
-        <button
-          type="button"
-          className="swap-flip__button"
-          aria-label={t`Switch the tokens`}
-          disabled={running || from === null || to === null}
-          onClick={flip}
-        >
-          ⇅
-        </button>
+        <SwitchTokensButton layout="column" disabled={running || from === null || to === null} onClick={flip} />
       </div>
 
       <div className="swap-side">
@@ -643,17 +638,17 @@ export function SwapScreen({
       ) : null}
 
       {wallet && from && !onFromChain && chainUsable && run.phase === "idle" ? (
-        <p className="swap-warning" role="status">
+        <p className="warning" role="status">
           {i18n._(messageForKey("wrongNetwork"))}
         </p>
       ) : null}
       {!chainUsable ? (
-        <p className="swap-warning" role="alert">
+        <p className="warning" role="alert">
           {wallet ? i18n._(messageForKey("noUseNetwork")) : t`WalletConnect does not offer ${fromNetwork}.`}
         </p>
       ) : null}
       {walletConnectMissing ? (
-        <p className="swap-warning" role="status">
+        <p className="warning" role="status">
           {t`WalletConnect is not set up on this server, so no wallet can be connected here.`}
         </p>
       ) : null}
