@@ -21,6 +21,7 @@ import type { Mailer } from "../../providers/mail/mailer.ts";
 import { verificationCodeMail } from "../../providers/mail/verification-mail.ts";
 import type { AccountHooks } from "./account-hooks.ts";
 import type { CaptchaService } from "./captcha.service.ts";
+import { emailCodeErrors } from "./email-code-errors.ts";
 import { CODE_TTL_MINUTES, createEmailCodes } from "./email-codes.ts";
 import { hashPassword, passwordMatches, spendPasswordCheck, usernameFromEmail } from "./email-passwords.ts";
 import { createPasswordLockout } from "./password-lockout.ts";
@@ -63,26 +64,8 @@ const errors = {
   incorrectLogin: () => new ApiError(ErrorCode.IncorrectLogin, "incorrectLogin", 401, [], "wrong email or password"),
   emailRegistered: () =>
     new ApiError(ErrorCode.EmailRegistered, "emailRegistered", 409, [], "this email is already registered"),
-  locked: () =>
-    new ApiError(
-      ErrorCode.VerificationLocked,
-      "verifyLimitError",
-      429,
-      [],
-      `too many wrong codes: try again in up to ${Limits.wrongCodeLockMinutes} minutes`,
-      { remaining: 0 },
-    ),
-  wrongCode: (key: "codeError" | "codeError2", remaining: number) =>
-    new ApiError(
-      ErrorCode.WrongVerificationCode,
-      key,
-      400,
-      [],
-      remaining > 0
-        ? `wrong verification code: ${remaining} ${remaining === 1 ? "try" : "tries"} left`
-        : "no live verification code: ask for a new one",
-      { remaining },
-    ),
+  locked: emailCodeErrors.locked,
+  wrongCode: emailCodeErrors.wrong,
   signInLocked: () =>
     new ApiError(
       ErrorCode.TooManyRequests,
@@ -91,9 +74,8 @@ const errors = {
       [],
       `too many failed sign-ins for this email: try again in up to ${Limits.wrongPasswordLockMinutes} minutes`,
     ),
-  tooSoon: (seconds: number) =>
-    new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], `wait ${seconds} s before asking for another code`),
-  mailFailed: () => new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "the code mail could not be sent"),
+  tooSoon: emailCodeErrors.tooSoon,
+  mailFailed: emailCodeErrors.mailFailed,
 };
 
 /**

@@ -1,4 +1,3 @@
-import { Limits } from "../../../contract/constants.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { ApiError } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
@@ -6,6 +5,7 @@ import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
 import type { MailLanguage } from "../../providers/mail/verification-mail.ts";
+import { emailCodeErrors } from "../accounts/email-code-errors.ts";
 import { CODE_TTL_MINUTES, createEmailCodes, createWrongCodeWindow } from "../accounts/email-codes.ts";
 import { type AiWalletMail, aiWalletCodeMail } from "./ai-wallet-mail.ts";
 
@@ -24,15 +24,7 @@ const AI_WRONG_CODES_WINDOW_MS = 24 * 60 * 60_000;
 const AI_WRONG_CODES_LOCK_MS = 24 * 60 * 60_000;
 
 const errors = {
-  locked: () =>
-    new ApiError(
-      ErrorCode.VerificationLocked,
-      "verifyLimitError",
-      429,
-      [],
-      `too many wrong codes: try again in up to ${Limits.wrongCodeLockMinutes} minutes`,
-      { remaining: 0 },
-    ),
+  ...emailCodeErrors,
   accountLocked: () =>
     new ApiError(
       ErrorCode.VerificationLocked,
@@ -42,20 +34,7 @@ const errors = {
       `too many wrong codes today: the AI wallet's codes are locked for up to ${AI_WRONG_CODES_LOCK_MS / 3_600_000} hours`,
       { remaining: 0 },
     ),
-  wrong: (remaining: number) =>
-    new ApiError(
-      ErrorCode.WrongVerificationCode,
-      "codeError",
-      400,
-      [{ field: "code", key: "codeError" }],
-      remaining > 0
-        ? `wrong verification code: ${remaining} ${remaining === 1 ? "try" : "tries"} left`
-        : "no live verification code: ask for a new one",
-      { remaining },
-    ),
-  tooSoon: (seconds: number) =>
-    new ApiError(ErrorCode.TooManyRequests, "tooFrequent", 429, [], `wait ${seconds} s before asking for another code`),
-  mailFailed: () => new ApiError(ErrorCode.RequestFailed, "Serverbusy", 503, [], "the code mail could not be sent"),
+  wrong: (remaining: number) => emailCodeErrors.wrong("codeError", remaining, [{ field: "code", key: "codeError" }]),
 };
 
 export interface IssuedCode {
