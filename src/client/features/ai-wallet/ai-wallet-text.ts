@@ -40,19 +40,13 @@ export const limitStatusText: Readonly<Record<LimitOrder["status"], MessageDescr
   expired: msg`Expired`,
 };
 
-/** Spec §4 swap order statuses, shown as the swap screen's record shows them. */
-export { swapStatusText } from "../../shared/format/swap-status.ts";
-
-/** How a status badge is coloured. */
-export type Tone = StatusTone;
-
-export function withdrawalTone(status: Withdrawal["status"]): Tone {
+export function withdrawalTone(status: Withdrawal["status"]): StatusTone {
   if (status === "completed" || status === "sent") return "success";
   if (status === "fail" || status === "cancelled" || status === "expired") return "danger";
   return "progress";
 }
 
-export function limitTone(status: LimitOrder["status"]): Tone {
+export function limitTone(status: LimitOrder["status"]): StatusTone {
   if (status === "completed") return "success";
   if (status === "fail" || status === "cancelled" || status === "expired") return "danger";
   return "progress";

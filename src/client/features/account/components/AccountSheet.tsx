@@ -6,12 +6,12 @@ import { formatDate } from "../../../shared/format/date-time.ts";
 import { displayName } from "../../../shared/format/display-name.ts";
 import { accountAtom } from "../../../shared/session/session.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { CopyButton } from "../../../shared/ui/CopyButton.tsx";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import type { LazyDialogProps } from "../../../shared/ui/lazy-load.tsx";
 import { useUserInfo } from "../api/get-user-info.ts";
 import { quotaText } from "../quota-text.ts";
 import { Avatar } from "./Avatar.tsx";
-import { CopyButton } from "./CopyButton.tsx";
 import { LogoutConfirmDialog } from "./LogoutConfirmDialog.tsx";
 
 /**

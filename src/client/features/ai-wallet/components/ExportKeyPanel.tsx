@@ -2,10 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { CopyField } from "../../../shared/ui/CopyField.tsx";
 import { type FormFailure, formFailure } from "../ai-wallet-text.ts";
 import { exportKey, preExport } from "../api/ai-wallet-api.ts";
 import { CodeField } from "./CodeField.tsx";
-import { CopyRow, FailureNote } from "./parts.tsx";
+import { FailureNote } from "./parts.tsx";
 import "./frozen-coins.css";
 
 type Step = { step: "intro" } | { step: "code"; email: string } | { step: "shown"; privateKey: string };
@@ -80,7 +81,7 @@ export function ExportKeyPanel({ frozen = false }: { frozen?: boolean }) {
     return (
       <div className="aiw-panel">
         {warning}
-        <CopyRow label={t`Private key`} value={step.privateKey} />
+        <CopyField label={t`Private key`} value={step.privateKey} />
         <p className="aiw-muted">
           <Trans>The key is shown this once. It is hidden when you leave this panel.</Trans>
         </p>

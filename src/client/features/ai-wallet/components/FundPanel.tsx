@@ -3,11 +3,11 @@ import { useState } from "react";
 import { isApiError } from "../../../shared/api/api-error.ts";
 import { shortenAddress } from "../../../shared/format/address.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
+import { CopyField } from "../../../shared/ui/CopyField.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
 import { type AiAccount, useDepositInfo } from "../api/ai-wallet-api.ts";
 import { useSenderAddress } from "../use-sender-address.ts";
 import { NetworkSelect } from "./NetworkSelect.tsx";
-import { CopyRow } from "./parts.tsx";
 
 /**
  * Funding the AI wallet: its deposit address and QR code on the chosen chain. When a browser wallet is connected,
@@ -43,7 +43,7 @@ export function FundPanel({ account }: { account: AiAccount }) {
             height={180}
           />
           <div className="aiw-deposit__fields">
-            <CopyRow label={t`Deposit address`} value={deposit.data.address} />
+            <CopyField label={t`Deposit address`} value={deposit.data.address} />
             <p className="aiw-muted">
               <Trans>
                 Send only coins on {network} to this address. Your balance above shows them once the transfer is on the

@@ -7,9 +7,9 @@ import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
+import { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
 import { type FormFailure, formFailure, limitStatusText, limitTone } from "../ai-wallet-text.ts";
 import { cancelLimitOrder, type LimitOrder } from "../api/ai-wallet-api.ts";
-import { StatusBadge } from "./parts.tsx";
 
 export interface LimitOrdersProps {
   list: LimitOrder[] | undefined;

@@ -1,20 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { formatPrice } from "../../../shared/format/price.ts";
+import { swapStatusText, swapStatusTone } from "../../../shared/format/swap-status.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
 import { swapOrderFinal } from "../ai-wallet-logic.ts";
-import { limitStatusText, limitTone, swapStatusText, type Tone } from "../ai-wallet-text.ts";
+import { limitStatusText, limitTone } from "../ai-wallet-text.ts";
 import { type LimitOrder, type SwapOrder, useSwapOrder } from "../api/ai-wallet-api.ts";
-import { StatusBadge, TxLink } from "./parts.tsx";
+import { TxLink } from "./parts.tsx";
 import type { TradeOutcome } from "./trade-types.ts";
-
-function swapTone(status: string): Tone {
-  if (status === "completed" || status === "refund_completed") return "success";
-  if (status === "fail" || status === "timeout" || status === "cancelled") return "danger";
-  return "progress";
-}
 
 export interface TradeResultProps {
   outcome: TradeOutcome;
@@ -73,9 +69,9 @@ function MarketResult({ first, onClose, orderPollMs, onSettled }: MarketResultPr
         <Trans>
           Swap {paid} → {got}:
         </Trans>{" "}
-        <StatusBadge tone={swapTone(order.status)}>{i18n._(swapStatusText[order.status])}</StatusBadge>
+        <StatusBadge tone={swapStatusTone(order.status)}>{i18n._(swapStatusText[order.status])}</StatusBadge>
       </p>
-      {order.statusReason && swapTone(order.status) === "danger" ? (
+      {order.statusReason && swapStatusTone(order.status) === "danger" ? (
         <p className="field-error">{i18n._(messageForKey(order.statusReason))}</p>
       ) : null}
       {order.transferOutHash ? (

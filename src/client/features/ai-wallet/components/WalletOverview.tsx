@@ -4,9 +4,9 @@ import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { CopyField } from "../../../shared/ui/CopyField.tsx";
 import { usdAmount } from "../ai-wallet-text.ts";
 import type { AiAccount } from "../api/ai-wallet-api.ts";
-import { CopyRow } from "./parts.tsx";
 
 export interface WalletOverviewProps {
   account: AiAccount;
@@ -44,7 +44,7 @@ export function WalletOverview({ account, refreshing, onRefresh }: WalletOvervie
           {refreshing ? t`Refreshing…` : t`Refresh`}
         </Button>
       </div>
-      <CopyRow label={t`AI wallet address`} value={account.address} shown={shortenAddress(account.address)} />
+      <CopyField label={t`AI wallet address`} value={account.address} shown={shortenAddress(account.address)} />
       <div className="aiw-total">
         <span className="aiw-total__label">
           <Trans>Total value</Trans>

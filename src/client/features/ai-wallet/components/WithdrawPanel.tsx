@@ -8,6 +8,7 @@ import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import { ADDRESS_PATTERN } from "../../../shared/wallet/eip1193.ts";
 import { amountIssue, apiAmount, cleanAmount, RequestIds } from "../ai-wallet-logic.ts";
@@ -21,7 +22,7 @@ import {
   withdraw,
 } from "../api/ai-wallet-api.ts";
 import { CodeField } from "./CodeField.tsx";
-import { FailureNote, StatusBadge, TxLink } from "./parts.tsx";
+import { FailureNote, TxLink } from "./parts.tsx";
 
 type Step =
   | { step: "form" }

@@ -5,9 +5,10 @@ import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatTokenAmount } from "../../../shared/format/token-amount.ts";
 import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
+import { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
 import { withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
 import type { Withdrawal } from "../api/ai-wallet-api.ts";
-import { StatusBadge, TxLink } from "./parts.tsx";
+import { TxLink } from "./parts.tsx";
 
 export interface WithdrawalHistoryProps {
   list: Withdrawal[] | undefined;

@@ -3,10 +3,6 @@ import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { TxLink as SharedTxLink, type TxLinkProps } from "../../../shared/ui/TxLink.tsx";
 import type { FormFailure, FormField } from "../ai-wallet-text.ts";
 
-/** The AI wallet's copy field (deposit address, wallet address, private key). */
-export { CopyField as CopyRow } from "../../../shared/ui/CopyField.tsx";
-export { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
-
 /**
  * A transaction hash (spec §5): a link to the explorer named by the label and the short hash, or, where the chain
  * has no explorer, the label written before the short hash ("Withdrawal transaction: 0xc3...c3c3").

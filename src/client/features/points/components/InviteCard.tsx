@@ -4,27 +4,16 @@ import { Points } from "../../../../contract/constants.ts";
 import { useHost } from "../../../host/host-context.tsx";
 import { formatDate } from "../../../shared/format/date-time.ts";
 import { formatPoints } from "../../../shared/format/points.ts";
-import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { CopyButton } from "../../../shared/ui/CopyButton.tsx";
 import { LoadError } from "../../../shared/ui/LoadError.tsx";
-import { useToast } from "../../../shared/ui/Toast.tsx";
 import { useInviteInfo, webInviteLink } from "../api/get-invite-info.ts";
 import { InviteQr } from "./InviteQr.tsx";
 import "./points.css";
 
-/** A read-only field with its copy button: "Copied." on success, silence on failure (spec §8). */
+/** A read-only field (its text selected on focus) with the Copy button named after it. */
 function CopyRow({ label, value }: { label: string; value: string }) {
-  const { t } = useLingui();
-  const toast = useToast();
   const id = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.show(messageKeyText.copySuccess, "success");
-    } catch {
-      // spec §8: copy failures are ignored
-    }
-  };
   return (
     <div className="invite-card__row">
       <label className="field__label" htmlFor={id}>
@@ -32,9 +21,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
       </label>
       <div className="invite-card__field">
         <input id={id} className="input" readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
-        <Button variant="ghost" aria-label={t`Copy ${label}`} onClick={() => void copy()}>
-          {t`Copy`}
-        </Button>
+        <CopyButton label={label} value={value} />
       </div>
     </div>
   );
