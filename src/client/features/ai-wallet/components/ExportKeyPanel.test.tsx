@@ -1,13 +1,9 @@
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { loginStatusAtom } from "../../../shared/session/session.ts";
-import { userIdAtom } from "../../../shared/settings/settings.ts";
-import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
 import { AI_ADDRESS, aiWalletServer, fakeAccountInfo, fakeFrozen } from "../testing/ai-wallet-fixtures.ts";
-import { testSlots } from "../testing/test-slots.tsx";
-import { AiWalletView } from "./AiWalletView.tsx";
+import { renderSignedInWallet } from "../testing/render-ai-wallet.tsx";
 
 const KEY = `0x${"ab".repeat(32)}`;
 
@@ -28,13 +24,7 @@ describe("export the key", () => {
       }),
     );
     const user = userEvent.setup();
-    const { store } = renderWithProviders(
-      <AiWalletView slots={testSlots} pollMs={0} initialTab="export" onEmailSignIn={() => undefined} />,
-    );
-    act(() => {
-      store.set(userIdAtom, "7");
-      store.set(loginStatusAtom, "loggedIn");
-    });
+    renderSignedInWallet({ initialTab: "export" });
     expect(await screen.findByText(/Anyone who has this key controls your AI wallet/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send code" }));
     expect(await screen.findByText("We emailed a code to in***@example.com.")).toBeInTheDocument();
@@ -70,13 +60,7 @@ describe("export the key", () => {
       }),
     );
     const user = userEvent.setup();
-    const { store } = renderWithProviders(
-      <AiWalletView slots={testSlots} pollMs={0} initialTab="export" onEmailSignIn={() => undefined} />,
-    );
-    act(() => {
-      store.set(userIdAtom, "7");
-      store.set(loginStatusAtom, "loggedIn");
-    });
+    renderSignedInWallet({ initialTab: "export" });
     await user.click(await screen.findByRole("button", { name: "Send code" }));
     await user.type(await screen.findByRole("textbox", { name: /^Verification code/ }), "123456");
     await user.click(screen.getByRole("button", { name: "Show the key" }));
@@ -86,13 +70,7 @@ describe("export the key", () => {
 
   it("while the wallet holds frozen coins, says the key is not exported and offers no code", async () => {
     const api = stubApi(aiWalletServer(undefined, fakeAccountInfo({ frozen: [fakeFrozen()] })));
-    const { store } = renderWithProviders(
-      <AiWalletView slots={testSlots} pollMs={0} initialTab="export" onEmailSignIn={() => undefined} />,
-    );
-    act(() => {
-      store.set(userIdAtom, "7");
-      store.set(loginStatusAtom, "loggedIn");
-    });
+    renderSignedInWallet({ initialTab: "export" });
     const panel = await screen.findByRole("tabpanel");
     expect(await within(panel).findByRole("note")).toHaveTextContent(
       "Coins sent to your AI wallet from an address on the OFAC sanctions list are frozen: they cannot be withdrawn or swapped, and the key cannot be exported. Contact support.",

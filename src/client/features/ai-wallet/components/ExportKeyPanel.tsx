@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { messageForKey, messageKeyText } from "../../../shared/i18n/message-key-text.ts";
+import { messageForKey } from "../../../shared/i18n/message-key-text.ts";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { CopyField } from "../../../shared/ui/CopyField.tsx";
-import { type FormFailure, formFailure } from "../ai-wallet-text.ts";
 import { exportKey, preExport } from "../api/ai-wallet-api.ts";
-import { CodeField } from "./CodeField.tsx";
+import { CodeForm, codeFailure } from "./CodeField.tsx";
 import { FailureNote } from "./parts.tsx";
+import { useFormCall } from "./use-form-call.ts";
 import "./frozen-coins.css";
 
 type Step = { step: "intro" } | { step: "code"; email: string } | { step: "shown"; privateKey: string };
@@ -21,8 +21,7 @@ export function ExportKeyPanel({ frozen = false }: { frozen?: boolean }) {
   const { t, i18n } = useLingui();
   const [step, setStep] = useState<Step>({ step: "intro" });
   const [code, setCode] = useState("");
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, call } = useFormCall();
   const shown = step.step === "shown";
 
   useEffect(() => {
@@ -34,36 +33,24 @@ export function ExportKeyPanel({ frozen = false }: { frozen?: boolean }) {
     return () => document.removeEventListener("visibilitychange", hide);
   }, [shown]);
 
-  const sendCode = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const sendCode = () =>
+    call(async () => {
       const { email } = await preExport();
       setCode("");
       setStep({ step: "code", email });
-    } catch (error) {
-      setFailure(formFailure(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const reveal = async () => {
-    if (!/^\d{6}$/.test(code)) {
-      setFailure({ field: "code", text: messageKeyText.VerificationCode, kyc: false });
+    const wrong = codeFailure(code);
+    if (wrong) {
+      setFailure(wrong);
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await call(async () => {
       const answer = await exportKey(code);
       setCode("");
       setStep({ step: "shown", privateKey: answer.privateKey });
-    } catch (error) {
-      setFailure(formFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const warning = (
@@ -95,33 +82,20 @@ export function ExportKeyPanel({ frozen = false }: { frozen?: boolean }) {
   if (step.step === "code") {
     const email = step.email;
     return (
-      <form
-        className="aiw-panel"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void reveal();
-        }}
+      <CodeForm
+        code={code}
+        onCodeChange={setCode}
+        failure={failure}
+        busy={busy}
+        submitLabel={t`Show the key`}
+        onSubmit={() => void reveal()}
+        other={{ label: t`Send a new code`, onClick: () => void sendCode() }}
       >
         {warning}
         <p className="aiw-muted" role="status">
           <Trans>We emailed a code to {email}.</Trans>
         </p>
-        <CodeField
-          value={code}
-          error={failure?.field === "code" ? i18n._(failure.text) : undefined}
-          onChange={setCode}
-        />
-        <FailureNote failure={failure} fieldLabels={{ code: t`Verification code` }} />
-        <div className="aiw-actions">
-          <Button type="submit" variant="primary" disabled={busy} aria-busy={busy || undefined}>
-            {t`Show the key`}
-          </Button>
-          <Button variant="ghost" disabled={busy} onClick={() => void sendCode()}>
-            {t`Send a new code`}
-          </Button>
-        </div>
-      </form>
+      </CodeForm>
     );
   }
 

@@ -31,7 +31,7 @@ export function FrozenCoins({ account }: { account: Pick<AiAccount, "chains" | "
         <Trans>Frozen coins</Trans>
       </h2>
       <p className="aiw-frozen__why">{i18n._(messageForKey("fundsFrozen"))}</p>
-      <ul className="aiw-frozen__list">
+      <ul className="aiw-rows">
         {account.frozen.map((item) => {
           const amount = formatTokenAmount(item.amount);
           const symbol = item.symbol;
@@ -41,7 +41,7 @@ export function FrozenCoins({ account }: { account: Pick<AiAccount, "chains" | "
           return (
             <li
               key={`${item.chainId}:${item.txHash}:${item.address}:${item.fromAddress}:${item.amount}`}
-              className="aiw-frozen__item"
+              className="aiw-row aiw-frozen__item"
             >
               <span className="aiw-frozen__amount">
                 <Trans>

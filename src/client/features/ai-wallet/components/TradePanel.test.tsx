@@ -1,16 +1,12 @@
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { NATIVE_TOKEN_ADDRESS } from "../../../../contract/swap.ts";
 import { createBrowserHost } from "../../../host/browser-host.ts";
-import { loginStatusAtom } from "../../../shared/session/session.ts";
-import { userIdAtom } from "../../../shared/settings/settings.ts";
-import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import type { RecordedCall, StubReply } from "../../../shared/testing/stub-api.ts";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
 import { aiWalletServer, fakeLimitOrder, fakeSwapOrder, USDT } from "../testing/ai-wallet-fixtures.ts";
-import { testSlots } from "../testing/test-slots.tsx";
-import { AiWalletView } from "./AiWalletView.tsx";
+import { renderSignedInWallet } from "../testing/render-ai-wallet.tsx";
 import type { TradeMode } from "./trade-types.ts";
 
 function renderTrade(mode: TradeMode, extra: (call: RecordedCall) => StubReply | undefined = () => undefined) {
@@ -18,21 +14,7 @@ function renderTrade(mode: TradeMode, extra: (call: RecordedCall) => StubReply |
   const user = userEvent.setup();
   const host = createBrowserHost();
   const haptic = vi.spyOn(host.haptics, "notification");
-  const result = renderWithProviders(
-    <AiWalletView
-      slots={testSlots}
-      pollMs={0}
-      orderPollMs={0}
-      initialTab="trade"
-      initialMode={mode}
-      onEmailSignIn={() => undefined}
-    />,
-    host,
-  );
-  act(() => {
-    result.store.set(userIdAtom, "7");
-    result.store.set(loginStatusAtom, "loggedIn");
-  });
+  const result = renderSignedInWallet({ initialTab: "trade", initialMode: mode }, { host });
   const haptics = () => haptic.mock.calls.map(([kind]) => kind);
   return { ...result, api, user, haptics };
 }

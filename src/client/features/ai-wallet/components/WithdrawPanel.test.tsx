@@ -1,9 +1,6 @@
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { loginStatusAtom } from "../../../shared/session/session.ts";
-import { userIdAtom } from "../../../shared/settings/settings.ts";
-import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import type { RecordedCall, StubReply } from "../../../shared/testing/stub-api.ts";
 import { stubApi } from "../../../shared/testing/stub-api.ts";
 import {
@@ -15,19 +12,12 @@ import {
   USDT_TOKEN,
   WITHDRAW_HASH,
 } from "../testing/ai-wallet-fixtures.ts";
-import { testSlots } from "../testing/test-slots.tsx";
-import { AiWalletView } from "./AiWalletView.tsx";
+import { renderSignedInWallet } from "../testing/render-ai-wallet.tsx";
 
 function renderWithdraw(extra: (call: RecordedCall) => StubReply | undefined = () => undefined) {
   const api = stubApi(aiWalletServer(extra));
   const user = userEvent.setup();
-  const result = renderWithProviders(
-    <AiWalletView slots={testSlots} pollMs={0} initialTab="withdraw" onEmailSignIn={() => undefined} />,
-  );
-  act(() => {
-    result.store.set(userIdAtom, "7");
-    result.store.set(loginStatusAtom, "loggedIn");
-  });
+  const result = renderSignedInWallet({ initialTab: "withdraw" });
   return { ...result, api, user };
 }
 

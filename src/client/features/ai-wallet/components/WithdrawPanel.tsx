@@ -12,7 +12,7 @@ import { StatusBadge } from "../../../shared/ui/StatusBadge.tsx";
 import { TextField } from "../../../shared/ui/TextField.tsx";
 import { ADDRESS_PATTERN } from "../../../shared/wallet/eip1193.ts";
 import { amountIssue, apiAmount, cleanAmount, RequestIds } from "../ai-wallet-logic.ts";
-import { type FormFailure, formFailure, usdAmount, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
+import { type FormFailure, usdAmount, withdrawalStatusText, withdrawalTone } from "../ai-wallet-text.ts";
 import {
   type AiAccount,
   preWithdraw,
@@ -21,14 +21,22 @@ import {
   type WithdrawInfo,
   withdraw,
 } from "../api/ai-wallet-api.ts";
-import { CodeField } from "./CodeField.tsx";
-import { FailureNote, TxLink } from "./parts.tsx";
+import { CodeForm, codeFailure } from "./CodeField.tsx";
+import { FailureNote, PanelForm, TxLink } from "./parts.tsx";
+import { useFormCall } from "./use-form-call.ts";
 
 type Step =
   | { step: "form" }
   /** the code was emailed: it goes with the withdrawal's id */
   | { step: "code"; withdrawal: Withdrawal; email: string }
   | { step: "done"; withdrawal: Withdrawal };
+
+/** A withdrawal's amount, coin and address (shortened), as its texts name them. */
+const withdrawalWords = (withdrawal: Withdrawal) => ({
+  amount: formatTokenAmount(withdrawal.amount),
+  symbol: withdrawal.token.symbol,
+  to: shortenAddress(withdrawal.toAddress),
+});
 
 const coinKey = (coin: { chainId: number; address: string }) => `${coin.chainId}:${coin.address.toLowerCase()}`;
 
@@ -79,8 +87,7 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
   const [toAddress, setToAddress] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<Step>({ step: "form" });
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, call } = useFormCall();
   const requestIds = useRef(new RequestIds());
 
   const network = (chainId: number) =>
@@ -122,45 +129,38 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
       amount: apiAmount(amountText) ?? "",
       toAddress: to,
     };
-    setBusy(true);
-    setFailure(null);
-    try {
+    await call(async () => {
       const answer = await preWithdraw({ ...request, requestId: requestIds.current.idFor(request) });
       requestIds.current.done();
       setCode("");
       setStep({ step: "code", withdrawal: answer.withdrawal, email: answer.email });
-    } catch (error) {
-      setFailure(formFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const confirm = async (withdrawal: Withdrawal) => {
     if (busy) return;
-    if (!/^\d{6}$/.test(code)) {
-      setFailure({ field: "code", text: messageKeyText.VerificationCode, kyc: false });
+    const wrong = codeFailure(code);
+    if (wrong) {
+      setFailure(wrong);
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const sent = await withdraw({ withdrawId: withdrawal.withdrawId, code });
-      host.haptics.notification("success");
-      setStep({ step: "done", withdrawal: sent });
-      setAmountText("");
-      setCode("");
-      onWithdrawn();
-      void info.mutate();
-    } catch (error) {
-      if (isApiError(error) && error.key === "withdrawalClosed") {
-        setStep({ step: "form" });
-      }
-      setFailure(formFailure(error));
-      host.haptics.notification("error");
-    } finally {
-      setBusy(false);
-    }
+    await call(
+      async () => {
+        const sent = await withdraw({ withdrawId: withdrawal.withdrawId, code });
+        host.haptics.notification("success");
+        setStep({ step: "done", withdrawal: sent });
+        setAmountText("");
+        setCode("");
+        onWithdrawn();
+        void info.mutate();
+      },
+      (error) => {
+        if (isApiError(error) && error.key === "withdrawalClosed") {
+          setStep({ step: "form" });
+        }
+        host.haptics.notification("error");
+      },
+    );
   };
 
   if (coins.length === 0) {
@@ -173,9 +173,7 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
 
   if (step.step === "done") {
     const sent = step.withdrawal;
-    const amount = formatTokenAmount(sent.amount);
-    const symbol = sent.token.symbol;
-    const to = shortenAddress(sent.toAddress);
+    const { amount, symbol, to } = withdrawalWords(sent);
     return (
       <div className="aiw-panel" role="status">
         <p className="aiw-result">
@@ -194,19 +192,24 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
 
   if (step.step === "code") {
     const pending = step.withdrawal;
-    const amount = formatTokenAmount(pending.amount);
-    const symbol = pending.token.symbol;
-    const to = shortenAddress(pending.toAddress);
+    const { amount, symbol, to } = withdrawalWords(pending);
     const on = network(pending.chainId);
     const email = step.email;
     const until = formatDate(pending.expiresAt, i18n.locale, { withTime: true });
     return (
-      <form
-        className="aiw-panel"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void confirm(pending);
+      <CodeForm
+        code={code}
+        onCodeChange={setCode}
+        failure={failure}
+        busy={busy}
+        submitLabel={busy ? t`Withdrawing…` : t`Withdraw`}
+        onSubmit={() => void confirm(pending)}
+        other={{
+          label: t`Change the withdrawal`,
+          onClick: () => {
+            setFailure(null);
+            setStep({ step: "form" });
+          },
         }}
       >
         <p>
@@ -219,38 +222,14 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
             We emailed a code to {email}. Enter it before {until}.
           </Trans>
         </p>
-        <CodeField value={code} error={errorOf("code")} onChange={setCode} />
-        <FailureNote failure={failure} fieldLabels={{ code: t`Verification code` }} />
-        <div className="aiw-actions">
-          <Button type="submit" variant="primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t`Withdrawing…` : t`Withdraw`}
-          </Button>
-          <Button
-            variant="ghost"
-            disabled={busy}
-            onClick={() => {
-              setFailure(null);
-              setStep({ step: "form" });
-            }}
-          >
-            {t`Change the withdrawal`}
-          </Button>
-        </div>
-      </form>
+      </CodeForm>
     );
   }
 
   const data = info.data;
   const symbol = coin?.symbol ?? "";
   return (
-    <form
-      className="aiw-panel"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void sendCode();
-      }}
-    >
+    <PanelForm onSubmit={() => void sendCode()}>
       <div className="field">
         <label className="field__label" htmlFor={coinSelectId}>
           {t`Coin and network`}
@@ -354,6 +333,6 @@ export function WithdrawPanel({ account, onWithdrawn }: WithdrawPanelProps) {
       <Button type="submit" variant="primary" disabled={busy || !coin} aria-busy={busy || undefined}>
         {busy ? t`Sending the code…` : t`Send code`}
       </Button>
-    </form>
+    </PanelForm>
   );
 }

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { messageKeyText } from "../../../shared/i18n/message-key-text.ts";
 import { TxLink as SharedTxLink, type TxLinkProps } from "../../../shared/ui/TxLink.tsx";
 import type { FormFailure, FormField } from "../ai-wallet-text.ts";
@@ -43,5 +44,21 @@ export function FailureNote({
       {text}
       {failure.kyc ? ` ${i18n._(messageKeyText.kycNeeded)}` : null}
     </p>
+  );
+}
+
+/** A panel's form: the browser's own checks off (each field says what is wrong), the submit handled here. */
+export function PanelForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="aiw-panel"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

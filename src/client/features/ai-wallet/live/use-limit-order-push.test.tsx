@@ -1,13 +1,9 @@
 import { act, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../../shared/live/fake-event-source.ts";
-import { loginStatusAtom } from "../../../shared/session/session.ts";
-import { userIdAtom } from "../../../shared/settings/settings.ts";
-import { renderWithProviders } from "../../../shared/testing/render-with-providers.tsx";
 import { type RecordedCall, stubApi } from "../../../shared/testing/stub-api.ts";
-import { AiWalletView } from "../components/AiWalletView.tsx";
 import { aiWalletServer, fakeLimitOrder } from "../testing/ai-wallet-fixtures.ts";
-import { testSlots } from "../testing/test-slots.tsx";
+import { renderSignedInWallet } from "../testing/render-ai-wallet.tsx";
 import { useLimitOrderPush } from "./use-limit-order-push.ts";
 
 /** the app shell mounts the hook for the signed-in account (LiveUpdates); here beside the wallet it refreshes */
@@ -18,23 +14,7 @@ function OutcomeToasts() {
 
 function renderWallet() {
   const api = stubApi(aiWalletServer());
-  const result = renderWithProviders(
-    <>
-      <AiWalletView
-        slots={testSlots}
-        pollMs={0}
-        orderPollMs={0}
-        initialTab="trade"
-        initialMode="limit"
-        onEmailSignIn={() => undefined}
-      />
-      <OutcomeToasts />
-    </>,
-  );
-  act(() => {
-    result.store.set(userIdAtom, "7");
-    result.store.set(loginStatusAtom, "loggedIn");
-  });
+  const result = renderSignedInWallet({ initialTab: "trade", initialMode: "limit" }, { beside: <OutcomeToasts /> });
   const reads = (path: string) => api.calls.filter((call: RecordedCall) => call.path === path).length;
   return { ...result, api, reads };
 }
