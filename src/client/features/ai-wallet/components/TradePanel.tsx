@@ -22,7 +22,7 @@ import {
   slippageValue,
   watchedToken,
 } from "../ai-wallet-logic.ts";
-import { expiryDaysText, type FormFailure, formFailure } from "../ai-wallet-text.ts";
+import { expiryDaysText, type FormFailure } from "../ai-wallet-text.ts";
 import { type AiAccount, aiSwap, placeLimitOrder } from "../api/ai-wallet-api.ts";
 import { LimitPriceNote } from "./LimitPriceNote.tsx";
 import { NetworkSelect } from "./NetworkSelect.tsx";
@@ -30,6 +30,7 @@ import { FailureNote } from "./parts.tsx";
 import type { AiWalletSlots, TradeToken } from "./slots.ts";
 import { TradeResult } from "./TradeResult.tsx";
 import { type TradeMode, type TradeOutcome, tradeModes } from "./trade-types.ts";
+import { useFormCall } from "./use-form-call.ts";
 import "../../../shared/ui/form.css";
 import "../../../shared/ui/token-pair.css";
 
@@ -90,8 +91,7 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
   const [limitText, setLimitText] = useState("");
   const [daysText, setDaysText] = useState(String(LIMIT_ORDER_DAYS_DEFAULT));
   const [picker, setPicker] = useState<"from" | "to" | null>(null);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, call } = useFormCall();
   const [outcome, setOutcome] = useState<TradeOutcome | null>(null);
   const marketIds = useRef(new RequestIds());
   const limitIds = useRef(new RequestIds());
@@ -193,47 +193,45 @@ export function TradePanel({ account, slots, mode, onModeChange, onTraded, order
     const amount = apiAmount(amountText) ?? "";
     const slippageText = slippageValue(slippage) ?? SWAP_SLIPPAGE_DEFAULT;
     const ids = mode === "market" ? marketIds.current : limitIds.current;
-    setBusy(true);
-    setFailure(null);
     setOutcome(null);
-    try {
-      if (mode === "market") {
-        const request = { chainId, fromToken: from.address, toToken: to.address, amount, slippage: slippageText };
-        const order = await aiSwap({ ...request, requestId: ids.idFor(request) });
-        // every order answered ends its request: a failed one is tried again as a new swap
-        ids.done();
-        setOutcome({ kind: "market", order });
-        onTraded({ kind: "market", order });
-        if (order.status === "fail") {
-          // nothing was swapped: the result says why, and the amount stays for another try
-          host.haptics.notification("error");
-          return;
+    await call(
+      async () => {
+        if (mode === "market") {
+          const request = { chainId, fromToken: from.address, toToken: to.address, amount, slippage: slippageText };
+          const order = await aiSwap({ ...request, requestId: ids.idFor(request) });
+          // every order answered ends its request: a failed one is tried again as a new swap
+          ids.done();
+          setOutcome({ kind: "market", order });
+          onTraded({ kind: "market", order });
+          if (order.status === "fail") {
+            // nothing was swapped: the result says why, and the amount stays for another try
+            host.haptics.notification("error");
+            return;
+          }
+        } else {
+          const request = {
+            chainId,
+            side,
+            fromToken: from.address,
+            toToken: to.address,
+            amount,
+            limitPrice: limitPriceValue(limitText) ?? 0,
+            slippage: slippageText,
+            expiresInDays: expiryDaysValue(daysText) ?? LIMIT_ORDER_DAYS_DEFAULT,
+          };
+          const order = await placeLimitOrder({ ...request, requestId: ids.idFor(request) });
+          ids.done();
+          setOutcome({ kind: "limit", order });
+          onTraded({ kind: "limit", order });
         }
-      } else {
-        const request = {
-          chainId,
-          side,
-          fromToken: from.address,
-          toToken: to.address,
-          amount,
-          limitPrice: limitPriceValue(limitText) ?? 0,
-          slippage: slippageText,
-          expiresInDays: expiryDaysValue(daysText) ?? LIMIT_ORDER_DAYS_DEFAULT,
-        };
-        const order = await placeLimitOrder({ ...request, requestId: ids.idFor(request) });
-        ids.done();
-        setOutcome({ kind: "limit", order });
-        onTraded({ kind: "limit", order });
-      }
-      setAmountText("");
-      host.haptics.notification("success");
-    } catch (error) {
-      if (!outcomeUnknown(error)) ids.done();
-      setFailure(formFailure(error));
-      host.haptics.notification("error");
-    } finally {
-      setBusy(false);
-    }
+        setAmountText("");
+        host.haptics.notification("success");
+      },
+      (error) => {
+        if (!outcomeUnknown(error)) ids.done();
+        host.haptics.notification("error");
+      },
+    );
   };
 
   const modeLabel = { market: t`Market`, limit: t`Limit order` };
