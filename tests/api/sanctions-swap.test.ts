@@ -1,18 +1,8 @@
 import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadShippedSanctions } from "../../src/server/features/compliance/shipped-sanctions.ts";
-import {
-  dataOf,
-  post,
-  type QuoteAnswer,
-  quote,
-  quoteCall,
-  type SwapUser,
-  type SwapWorld,
-  startSwapWorld,
-  swapUser,
-} from "./swap-harness.ts";
+import { dataOf, post, type QuoteAnswer, quote, quoteCall, swapWorldForTests } from "./swap-harness.ts";
 
 /**
  * Swaps from the user's wallet and the OFAC sanctions list (spec §8 3001): on the local Uniswap v2 chain that quotes
@@ -22,16 +12,7 @@ import {
 
 const LISTED = loadShippedSanctions().lists.get("ETH")?.[0] as string;
 
-let world: SwapWorld;
-let user: SwapUser;
-
-beforeAll(async () => {
-  world = await startSwapWorld();
-  user = await swapUser(world, { tusd: parseUnits("100", 6) });
-}, 180_000);
-afterAll(async () => {
-  await world?.stop();
-});
+const { world, user } = swapWorldForTests({ tusd: parseUnits("100", 6) });
 
 const refusal = (field: string) => ({ code: 3001, data: { field, key: "sanctionedAddress" } });
 

@@ -14,7 +14,14 @@ import { type ManualTimers, manualTimers } from "../../src/server/providers/time
 import { type JsonRpcProxy, startJsonRpcProxy } from "../support/json-rpc-proxy.ts";
 import { startUniswapV2Chain, type UniswapV2Chain } from "../support/uniswap-v2-chain.ts";
 import type { Anvil } from "./anvil.ts";
-import { call, createTestDatabase, startTestServer, type TestDatabase, type TestServer } from "./harness.ts";
+import {
+  call,
+  createTestDatabase,
+  startedForTests,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from "./harness.ts";
 import { newAccountHeaders } from "./new-account.ts";
 
 /**
@@ -87,6 +94,21 @@ export async function swapUser(world: SwapWorld, tokens: { tusd?: bigint; ttk?: 
   await world.chain.fund(account.address, { eth: parseEther("10"), ...tokens });
   const wallet = createWalletClient({ account, chain: world.chain.chain, transport: http(world.chain.anvil.url) });
   return { headers: await newAccountHeaders(world.srv, world.clock), account, address: account.address, wallet };
+}
+
+/**
+ * A swap world started before the file's tests (stopped after them) and a user of it holding the tokens asked for:
+ * the objects returned stand for the started ones, usable once the tests run.
+ */
+export function swapWorldForTests(tokens: { tusd?: bigint; ttk?: bigint } = {}): { world: SwapWorld; user: SwapUser } {
+  const world = startedForTests(startSwapWorld, (started) => started.stop(), 180_000);
+  // started after the world (hooks run in the order they are declared); the world's stop is all there is to undo
+  const user = startedForTests(
+    () => swapUser(world, tokens),
+    async () => {},
+    180_000,
+  );
+  return { world, user };
 }
 
 export interface QuoteAnswer {

@@ -1,17 +1,7 @@
 import { getAddress, parseUnits } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "./harness.ts";
-import {
-  dataOf,
-  NATIVE,
-  quote,
-  quoteCall,
-  SWAP_CHAIN_ID,
-  type SwapUser,
-  type SwapWorld,
-  startSwapWorld,
-  swapUser,
-} from "./swap-harness.ts";
+import { dataOf, NATIVE, quote, quoteCall, SWAP_CHAIN_ID, swapWorldForTests } from "./swap-harness.ts";
 
 /**
  * Swap quotes through the API on a local Uniswap v2 (issue 16; spec §5 validation, §8 codes 218 and 3001): the
@@ -19,16 +9,7 @@ import {
  * node that is down answered as such, never with a made-up quote.
  */
 
-let world: SwapWorld;
-let user: SwapUser;
-
-beforeAll(async () => {
-  world = await startSwapWorld();
-  user = await swapUser(world, { tusd: parseUnits("100", 6) });
-}, 180_000);
-afterAll(async () => {
-  await world?.stop();
-});
+const { world, user } = swapWorldForTests({ tusd: parseUnits("100", 6) });
 
 describe("the local chain's table and list", () => {
   it("lists the local chain as swappable, BTC as not", async () => {
