@@ -1,38 +1,21 @@
 import { expect, test } from "@playwright/test";
-import {
-  emailedCode,
-  headerAccount,
-  headerSignIn,
-  knownCaptchaAnswer,
-  logOut,
-  passHumanCheck,
-  storedToken,
-  uniqueEmail,
-} from "./accounts-helpers.ts";
+import { emailedCode, headerAccount, headerSignIn, logOut, storedToken, uniqueEmail } from "./accounts-helpers.ts";
 import { queryE2e } from "./db.ts";
 import { shot } from "./shots.ts";
+import { fillSignUpForm, openSignUp, passSignUpChecks } from "./sign-up-helpers.ts";
 
 test("sign up by email, sign in, see the account, log out", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const email = uniqueEmail(testInfo, "signup");
   const password = "e2e-secret-1";
   await page.goto("/");
-  await headerSignIn(page).click();
-  await page.getByRole("dialog", { name: "Sign in" }).getByRole("button", { name: "No account? Sign up" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign up" });
+  const dialog = await openSignUp(page);
   await expect(dialog).toBeVisible();
 
-  // Human check first; the form (and its image code) appears a moment after it passed (the note saying so is
-  // shown only for that moment, so the test waits for the form itself).
-  const captchaResponse = page.waitForResponse((response) => response.url().includes("/v2/api/getCaptcha"));
-  await passHumanCheck(dialog);
-  await expect(dialog.getByLabel("Email")).toBeVisible({ timeout: 30_000 });
-  const answer = await knownCaptchaAnswer(captchaResponse);
+  // Human check first, then the form with its image code.
+  const answer = await passSignUpChecks(page, dialog);
 
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(password);
-  await dialog.getByLabel("Confirm password").fill(password);
-  await dialog.getByRole("textbox", { name: "Image code" }).fill(answer);
+  await fillSignUpForm(dialog, { email, password, imageCode: answer });
   await dialog.getByLabel("Invitation code (optional)").pressSequentially("ab-12");
   await expect(dialog.getByLabel("Invitation code (optional)")).toHaveValue("12");
   await dialog.getByLabel("Invitation code (optional)").clear();

@@ -1,15 +1,9 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { type Address, createTestClient, createWalletClient, type Hex, http, keccak256, parseEther, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import {
-  emailedCode,
-  headerAccount,
-  headerSignIn,
-  knownCaptchaAnswer,
-  passHumanCheck,
-  uniqueEmail,
-} from "./accounts-helpers.ts";
+import { emailedCode, headerAccount, uniqueEmail } from "./accounts-helpers.ts";
 import { queryE2e } from "./db.ts";
+import { fillSignUpForm, openSignUp, passSignUpChecks } from "./sign-up-helpers.ts";
 import { chainReader, e2eChain } from "./swap-helpers.ts";
 
 /**
@@ -21,17 +15,9 @@ import { chainReader, e2eChain } from "./swap-helpers.ts";
 export async function signUpWithEmail(page: Page, testInfo: TestInfo, label: string): Promise<string> {
   const email = uniqueEmail(testInfo, label);
   const password = "e2e-secret-1";
-  await headerSignIn(page).click();
-  await page.getByRole("dialog", { name: "Sign in" }).getByRole("button", { name: "No account? Sign up" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign up" });
-  const captchaResponse = page.waitForResponse((response) => response.url().includes("/v2/api/getCaptcha"));
-  await passHumanCheck(dialog);
-  await expect(dialog.getByLabel("Email")).toBeVisible({ timeout: 30_000 });
-  const answer = await knownCaptchaAnswer(captchaResponse);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(password);
-  await dialog.getByLabel("Confirm password").fill(password);
-  await dialog.getByRole("textbox", { name: "Image code" }).fill(answer);
+  const dialog = await openSignUp(page);
+  const answer = await passSignUpChecks(page, dialog);
+  await fillSignUpForm(dialog, { email, password, imageCode: answer });
   await dialog.getByRole("button", { name: "Send code" }).click();
   await expect(dialog.getByLabel("Verification code")).toBeVisible();
   await dialog.getByLabel("Verification code").fill(await emailedCode(email));
