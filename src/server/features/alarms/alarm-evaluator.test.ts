@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { Ticker } from "../../providers/market/market-provider.ts";
+import { priceTicker } from "../../../../tests/support/price-ticker.ts";
 import { createMemoryPubSub } from "../../providers/pubsub.ts";
 import { TICK_CHANNEL } from "../market/market.service.ts";
 import { buildMarketView, type MarketView } from "../market/market-view.ts";
@@ -33,23 +33,7 @@ const row = (id: number, firedAt: Date, firedSource: string | null): AlarmRow =>
   seenAt: null,
 });
 
-function ticker(symbol: string, lastPrice: number): Ticker {
-  return {
-    symbol,
-    pair: `${symbol}USDT`,
-    lastPrice,
-    priceTime: AT,
-    resolution: "1h",
-    open24h: null,
-    high24h: null,
-    low24h: null,
-    volume24h: null,
-    quoteVolume24h: null,
-    change1h: null,
-    change24h: null,
-    change7d: null,
-  };
-}
+const ticker = (symbol: string, lastPrice: number) => priceTicker(symbol, lastPrice, AT);
 
 /** A market before its first snapshot, or with this one. */
 const marketOf = (view?: MarketView) => ({

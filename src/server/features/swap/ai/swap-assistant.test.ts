@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { priceTicker } from "../../../../../tests/support/price-ticker.ts";
 import { type ChainEntry, NATIVE_TOKEN_ADDRESS, type SwapToken, swapDraftSchema } from "../../../../contract/swap.ts";
-import type { Ticker } from "../../../providers/market/market-provider.ts";
 import { buildMarketView, type MarketView } from "../../market/market-view.ts";
 import type { ChainTable, TokenLists } from "../ports.ts";
 import { createSwapAssistant, HOT_TOKENS_MAX, marketSymbolOf } from "./swap-assistant.ts";
@@ -88,23 +88,12 @@ const chains: ChainTable = {
   txUrl: () => null,
 };
 
-function ticker(symbol: string, lastPrice: number, quoteVolume24h: number | null, change24h: number | null): Ticker {
-  return {
-    symbol,
-    pair: `${symbol}USDT`,
-    lastPrice,
-    priceTime: AT,
-    resolution: "1h",
-    open24h: null,
-    high24h: null,
-    low24h: null,
+const ticker = (symbol: string, lastPrice: number, quoteVolume24h: number | null, change24h: number | null) =>
+  priceTicker(symbol, lastPrice, AT, {
     volume24h: quoteVolume24h === null ? null : quoteVolume24h / lastPrice,
     quoteVolume24h,
-    change1h: null,
     change24h,
-    change7d: null,
-  };
-}
+  });
 
 const TICKERS = [
   ticker("BTC", 70_000, 9_000_000_000, 1.234),
