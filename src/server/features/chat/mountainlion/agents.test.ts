@@ -1,11 +1,9 @@
-import { generateText, stepCountIs } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AgentIds } from "../../../../contract/agents.ts";
 import { Quotas } from "../../../../contract/constants.ts";
 import { priceText } from "../../../../contract/price-format.ts";
 import { systemPrompt } from "../chat-prompt.ts";
 import type { ChatPredictions, ChatScores } from "../tools/chat-data.ts";
-import { createChatTools } from "../tools/chat-tools.ts";
 import { findFaqEntry } from "../tools/faq.ts";
 import {
   FIXTURE_VALIDATION,
@@ -18,7 +16,7 @@ import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-da
 import { agentHint, agentOf } from "./agents.ts";
 import { readScreen } from "./coin-selection.ts";
 import { parseQuestion } from "./intent.ts";
-import { createMountainLion } from "./mountainlion-model.ts";
+import { askWithReplayTools } from "./replay-asking.ts";
 
 /**
  * MountainLion's forecast answers and its agents (the chat's agentId, as one line of the system prompt), over the
@@ -58,16 +56,9 @@ function ask(
   const language = options.language ?? "en";
   const withForecasts = options.withForecasts ?? true;
   const hint = options.agent ? agentHint(options.agent) : undefined;
-  return generateText({
-    model: createMountainLion(),
-    tools: createChatTools({
-      market: data.market,
-      news: data.news,
-      fx: data.fx,
-      language,
-      ...(withForecasts ? { predictions, scores } : {}),
-    }),
-    stopWhen: stepCountIs(4),
+  return askWithReplayTools(data, question, {
+    language,
+    services: withForecasts ? { predictions, scores } : {},
     system: [
       systemPrompt({
         language,
@@ -79,7 +70,6 @@ function ask(
     ]
       .filter(Boolean)
       .join("\n"),
-    prompt: question,
   });
 }
 

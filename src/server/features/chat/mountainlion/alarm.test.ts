@@ -1,14 +1,12 @@
-import { generateText, stepCountIs } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { ApiError } from "../../../api-error.ts";
 import type { ChatAlarms, ChatPriceAlarm } from "../tools/chat-data.ts";
-import { createChatTools } from "../tools/chat-tools.ts";
 import { openReplayChatData, type ReplayChatData } from "../tools/replay-chat-data.ts";
 import { type AlarmAsk, alarmAskOf, asksForAlarm } from "./alarm-request.ts";
 import { formatPrice } from "./format.ts";
 import { parseQuestion } from "./intent.ts";
-import { createMountainLion } from "./mountainlion-model.ts";
+import { askWithReplayTools } from "./replay-asking.ts";
 
 /**
  * MountainLion sets price alarms through the setPriceAlarm tool, over the shipped replay at a fixed market time
@@ -57,18 +55,9 @@ function memoryAlarms(): ChatAlarms & { added: Recorded[] } {
 }
 
 function ask(question: string, options: { userId?: number; alarms?: ChatAlarms; language?: "en" | "cn" } = {}) {
-  return generateText({
-    model: createMountainLion(),
-    tools: createChatTools({
-      market: data.market,
-      news: data.news,
-      fx: data.fx,
-      language: options.language ?? "en",
-      alarms: options.alarms,
-      userId: options.userId,
-    }),
-    stopWhen: stepCountIs(4),
-    prompt: question,
+  return askWithReplayTools(data, question, {
+    language: options.language ?? "en",
+    services: { alarms: options.alarms, userId: options.userId },
   });
 }
 

@@ -3,7 +3,7 @@ import { generateText, stepCountIs } from "ai";
 import type { ChatMode } from "../../../../contract/chat.ts";
 import { systemPrompt } from "../chat-prompt.ts";
 import { STEP_LIMIT } from "../model-run.ts";
-import { createChatTools } from "../tools/chat-tools.ts";
+import { type ChatToolsDeps, createChatTools } from "../tools/chat-tools.ts";
 import type { ReplayChatData } from "../tools/replay-chat-data.ts";
 import { createMountainLion } from "./mountainlion-model.ts";
 
@@ -27,6 +27,34 @@ export function askOverReplay(
     tools: createChatTools({ ...data, language }),
     stopWhen: stepCountIs(STEP_LIMIT),
     system: systemPrompt({ language, mode, now: new Date(at), model: { vision: false, tools: true } }),
+    prompt: question,
+  });
+}
+
+/**
+ * MountainLion's answer to a question (up to 4 steps) with the tools over the replay's market, news and FX and the
+ * services given (forecasts, alarms, the user), under the system prompt given if any.
+ */
+export function askWithReplayTools(
+  data: ReplayChatData,
+  question: string,
+  options: {
+    language: ChatToolsDeps["language"];
+    services?: Pick<ChatToolsDeps, "predictions" | "scores" | "alarms" | "userId">;
+    system?: string;
+  },
+) {
+  return generateText({
+    model: createMountainLion(),
+    tools: createChatTools({
+      market: data.market,
+      news: data.news,
+      fx: data.fx,
+      language: options.language,
+      ...options.services,
+    }),
+    stopWhen: stepCountIs(4),
+    ...(options.system === undefined ? {} : { system: options.system }),
     prompt: question,
   });
 }
