@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { desc } from "drizzle-orm";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpCatcher, startSmtpCatcher } from "../../../../tests/api/smtp-catcher.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import { createMailer } from "./mailer.ts";
@@ -11,36 +10,14 @@ import { createMailOutbox } from "./outbox.ts";
 import { verificationCodeMail } from "./verification-mail.ts";
 
 let handle: DatabaseHandle;
-let smtp: SMTPServer;
-let smtpUrl: string;
-const delivered: { to: string[]; raw: string }[] = [];
+let smtp: SmtpCatcher;
 
 beforeAll(async () => {
   handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
-  smtp = new SMTPServer({
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.endsWith("@refused.test")) callback(new Error("mailbox unavailable"));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const parts: Buffer[] = [];
-      stream.on("data", (part: Buffer) => parts.push(part));
-      stream.on("end", () => {
-        delivered.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(parts).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpCatcher({ refuses: (address) => address.endsWith("@refused.test") });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
   await handle?.close();
 });
 
@@ -113,7 +90,7 @@ describe("mailer without SMTP (the embedded outbox)", () => {
 describe("mailer with SMTP", () => {
   it("delivers through the SMTP server and records the delivery", async () => {
     const { logger, lines } = capturingLogger();
-    const mailer = createMailer({ smtpUrl, from: "ML <no-reply@ml.test>" }, handle.db, logger);
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "ML <no-reply@ml.test>" }, handle.db, logger);
     expect(mailer.transport).toBe("smtp");
     await mailer.send(
       verificationCodeMail({
@@ -124,7 +101,7 @@ describe("mailer with SMTP", () => {
         expiresInMinutes: 10,
       }),
     );
-    const mail = delivered.at(-1);
+    const mail = smtp.received.at(-1);
     expect(mail?.to).toEqual(["b@ml.test"]);
     expect(mail?.raw).toContain("Subject: Your MountainLion sign-up code");
     expect(mail?.raw).toContain("654321");
@@ -138,7 +115,7 @@ describe("mailer with SMTP", () => {
 
   it("throws when the server refuses, keeping the mail with its error", async () => {
     const { logger, lines } = capturingLogger();
-    const mailer = createMailer({ smtpUrl, from: "no-reply@ml.test" }, handle.db, logger);
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "no-reply@ml.test" }, handle.db, logger);
     await expect(mailer.send({ to: "c@refused.test", subject: "S", text: "code 111222" })).rejects.toThrow(
       /delivery failed/,
     );
