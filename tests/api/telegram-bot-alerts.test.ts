@@ -10,8 +10,8 @@ import { createAlarmsRepository } from "../../src/server/features/alarms/alarms.
 import { createSseReader } from "../../src/server/features/chat/chat-sse.ts";
 import { manualClock } from "../../src/server/providers/clock.ts";
 import { type BotApiStandIn, startBotApiStandIn } from "../support/bot-api-stand-in.ts";
-import { ethCrossing, HOUR, tick } from "./alarms-replay.ts";
-import { call, createTestDatabase, newDeviceNo, type TestDatabase, type TestServer } from "./harness.ts";
+import { cleanupsAfter, ethCrossing, HOUR, tick } from "./alarms-replay.ts";
+import { call, createTestDatabase, newDeviceNo, type TestServer } from "./harness.ts";
 import {
   BOT_TOKEN,
   botOf,
@@ -38,23 +38,19 @@ import {
 
 const crossing = ethCrossing();
 const clock = manualClock(new Date("2030-01-01T00:00:00Z"));
+// the stand-in, the database and the server, closed last first
+const cleanups = cleanupsAfter(afterAll);
 let standIn: BotApiStandIn;
-let db: TestDatabase;
 let srv: TestServer;
 
 beforeAll(async () => {
   standIn = await startBotApiStandIn();
-  db = await createTestDatabase();
-  srv = await startBotServer(standIn, db.env, {
-    clock,
-    env: { MARKET_REPLAY_START: crossing.start, MARKET_REFRESH_SECONDS: "3600", DIGEST_CHECK_SECONDS: "86400" },
-  });
+  cleanups.push(standIn.close);
+  const db = await createTestDatabase();
+  cleanups.push(db.drop);
+  srv = await startBotServer(standIn, db.env, { clock, env: { ...crossing.env, DIGEST_CHECK_SECONDS: "86400" } });
+  cleanups.push(srv.stop);
   if (!(await botOf(srv).started)) throw new Error("the bot did not start");
-});
-afterAll(async () => {
-  await srv?.stop();
-  await standIn?.close();
-  await db?.drop();
 });
 
 const ethNow = () => crossing.priceAfter(0);
