@@ -231,18 +231,5 @@ export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).addr
 export const preWithdraw = (world: AiWalletWorld, user: AiUser | undefined, body: Record<string, unknown>) =>
   api(world, user, "/aiAccountPreWithdraw", { chainId: CHAIN_ID, tokenAddress: NATIVE, ...body });
 
-/** a call of anvil's own JSON-RPC, past the relay (evm_setAutomine, evm_mine, anvil_setNonce …) */
-export async function anvilRpc(
-  world: { chain: { anvil: Anvil } },
-  method: string,
-  params: unknown[] = [],
-): Promise<unknown> {
-  const res = await fetch(world.chain.anvil.url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const answer = (await res.json()) as { result?: unknown; error?: unknown };
-  if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
-  return answer.result;
-}
+/** anvil's own JSON-RPC (it lives in anvil.ts) */
+export { anvilRpc } from "./anvil.ts";

@@ -53,3 +53,22 @@ export async function startAnvil(chainId: number, port = 0): Promise<Anvil> {
     },
   };
 }
+
+/**
+ * A call of anvil's own JSON-RPC, past any relay the server reads the chain through (evm_setAutomine, evm_mine,
+ * anvil_setNonce …).
+ */
+export async function anvilRpc(
+  world: { chain: { anvil: Anvil } },
+  method: string,
+  params: unknown[] = [],
+): Promise<unknown> {
+  const res = await fetch(world.chain.anvil.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const answer = (await res.json()) as { result?: unknown; error?: unknown };
+  if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+  return answer.result;
+}
