@@ -120,6 +120,13 @@ export interface AiSwapSenderDeps {
 
 /** The gas limit over an estimate, in percent. */
 const GAS_MARGIN_PERCENT = 125n;
+/**
+ * Gas a swap may need beyond its estimate, whatever its size: a Uniswap v2 pair writes its two price accumulators
+ * only in a block later than its last update, and writing them the first time (zero to a value) costs about 44k. An
+ * estimate made on a block of the pair's last update (a node that mines several blocks a second, as anvil does)
+ * leaves that out, and the swap would run out of gas; unused gas is not paid.
+ */
+export const SWAP_GAS_ALLOWANCE = 50_000n;
 const RECEIPT_POLL_MS = 500;
 /** a replacement's fees over the replaced transaction's, in percent (nodes take a replacement from +10%) */
 const REPLACE_FEE_PERCENT = 125n;
@@ -195,7 +202,7 @@ export function createAiSwapSender(deps: AiSwapSenderDeps) {
     const estimated =
       tx.gas === null || kind === "swap"
         ? client.estimateGas({ account: from, to, data, value }).then(
-            (estimate) => (estimate * GAS_MARGIN_PERCENT) / 100n,
+            (estimate) => (estimate * GAS_MARGIN_PERCENT) / 100n + (kind === "swap" ? SWAP_GAS_ALLOWANCE : 0n),
             (error: unknown) => {
               if (error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError)) {
                 throw new WouldRevert();

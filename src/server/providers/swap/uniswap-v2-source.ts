@@ -53,6 +53,12 @@ export const UNISWAP_V2_FIXED_GAS: Record<SwapKind, bigint> = {
 export const UNISWAP_V2_GAS_PER_EXTRA_HOP = 60_000n;
 /** the gas limit suggested over an estimate */
 const GAS_LIMIT_MARGIN_PERCENT = 120n;
+/**
+ * Gas added to an estimate for the pair's price accumulators: a pair writes them only in a block later than its last
+ * update (about 44k the first time, zero to a value), so an estimate made on the block of that update (a node mining
+ * several blocks a second) leaves them out and the swap would run out of gas. Unused gas is not paid.
+ */
+export const UNISWAP_V2_ACCUMULATOR_GAS = 50_000n;
 /** blocks looked back to measure the block time, and how long the measure is kept */
 const BLOCK_TIME_SPAN = 20n;
 const BLOCK_TIME_TTL_MS = 10 * 60_000;
@@ -237,7 +243,8 @@ export function createUniswapV2Source(opts: {
 
   const fixedGas = (kind: SwapKind, path: readonly unknown[]) =>
     UNISWAP_V2_FIXED_GAS[kind] + UNISWAP_V2_GAS_PER_EXTRA_HOP * BigInt(path.length - 2);
-  const withMargin = (gas: bigint) => ((gas * GAS_LIMIT_MARGIN_PERCENT) / 100n).toString();
+  // and the pair's price accumulators, which an estimate made in the block of the pair's last update leaves out
+  const withMargin = (gas: bigint) => ((gas * GAS_LIMIT_MARGIN_PERCENT) / 100n + UNISWAP_V2_ACCUMULATOR_GAS).toString();
 
   return {
     id: "uniswapv2",
