@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { InlineKeyboardButton } from "grammy/types";
+import { chunks } from "../../chunks.ts";
 import type { Database } from "../../db/client.ts";
 import { priceAlarms, telegramChats, users } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape-html.ts";
@@ -58,16 +59,10 @@ interface Recipient {
   language: BotLanguage;
 }
 
-function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** The private chats of the accounts that have Telegram and have not blocked the bot, with their language. */
 async function recipientsOf(db: Database, userIds: readonly number[]): Promise<Map<number, Recipient>> {
   const chatOf = new Map<number, number>();
-  for (const part of chunks(userIds)) {
+  for (const part of chunks(userIds, IN_CHUNK)) {
     const linked = await db
       .select({ userId: users.id, telegramId: users.telegramId })
       .from(users)
@@ -79,7 +74,7 @@ async function recipientsOf(db: Database, userIds: readonly number[]): Promise<M
   }
   if (chatOf.size === 0) return new Map();
   const chatRows = new Map<number, { language: BotLanguage | null; languageCode: string | null; active: number }>();
-  for (const part of chunks([...chatOf.values()])) {
+  for (const part of chunks([...chatOf.values()], IN_CHUNK)) {
     const chats = await db
       .select({
         chatId: telegramChats.chatId,

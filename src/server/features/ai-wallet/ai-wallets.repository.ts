@@ -44,6 +44,11 @@ export function createAiWalletsRepository(db: Database) {
       return Number(row?.n ?? 0);
     },
 
+    /** every AI wallet's owner and address (the inbound scan's watch list) */
+    async owners(): Promise<{ userId: number; address: string }[]> {
+      return db.select({ userId: aiWallets.userId, address: aiWallets.address }).from(aiWallets);
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(aiWallets);
       return Number(row?.n ?? 0);

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNativeToken, NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
 import type { Database } from "../../db/client.ts";
-import { aiWalletFrozen, aiWalletScan, aiWallets } from "../../db/schema.ts";
+import { aiWalletFrozen, aiWalletScan } from "../../db/schema.ts";
 
 /**
  * Coins sent to an AI wallet from an address on the sanctions list (found by the inbound scan, inbound-scan.ts):
@@ -38,11 +38,6 @@ const tokenKey = (address: string) => (isNativeToken(address) ? NATIVE_TOKEN_ADD
 
 export function createFrozenRepository(db: Database) {
   return {
-    /** every AI wallet (the scan's watch list) */
-    async wallets(): Promise<{ userId: number; address: string }[]> {
-      return db.select({ userId: aiWallets.userId, address: aiWallets.address }).from(aiWallets);
-    },
-
     /** stores a transfer unless it is stored (chain, transaction, log); true when this call stored it */
     async insert(transfer: FrozenTransfer, at: Date): Promise<boolean> {
       const stored = await db

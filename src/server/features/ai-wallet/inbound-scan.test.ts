@@ -1,7 +1,7 @@
 import { getAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
-import { chunks, inboundOfBlock, inboundOfLogs, nextRange, toFreeze } from "./inbound-scan.ts";
+import { inboundOfBlock, inboundOfLogs, nextRange, toFreeze } from "./inbound-scan.ts";
 
 const WALLET = getAddress(`0x${"a1".repeat(20)}`);
 const OTHER = getAddress(`0x${"b2".repeat(20)}`);
@@ -21,11 +21,6 @@ describe("the inbound scan's range", () => {
     // a long gap catches up over passes
     expect(nextRange(100n, 1_000n, 200)).toEqual({ from: 101n, to: 300n });
     expect(nextRange(300n, 1_000n, 200)).toEqual({ from: 301n, to: 500n });
-  });
-
-  it("splits the wallets into groups of a query", () => {
-    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(chunks([], 2)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { getAddress, type PublicClient, parseAbiItem } from "viem";
 import { NATIVE_TOKEN_ADDRESS } from "../../../contract/swap.ts";
+import { chunks } from "../../chunks.ts";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../../providers/clock.ts";
 import type { Timers } from "../../providers/timers.ts";
@@ -49,12 +50,6 @@ export function nextRange(cursor: bigint, head: bigint, max: number): { from: bi
   const from = cursor + 1n;
   const last = cursor + BigInt(Math.max(1, max));
   return { from, to: head < last ? head : last };
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
-  return out;
 }
 
 /** A transfer to an AI wallet read from the chain. */
@@ -151,8 +146,8 @@ export interface InboundScanDeps {
   chainIds: readonly number[];
   /** the chain's node (the swap module's chain table) */
   client(chainId: number): PublicClient | undefined;
-  repository: Pick<FrozenRepository, "wallets" | "insert" | "cursor" | "advance">;
-  wallets: Pick<AiWalletsRepository, "audit">;
+  repository: Pick<FrozenRepository, "insert" | "cursor" | "advance">;
+  wallets: Pick<AiWalletsRepository, "owners" | "audit">;
   sanctions: SanctionsCheck;
   /** the lease that keeps the scan on one node (PubSub.lease) */
   lease(name: string, ttlMs: number): Promise<boolean>;
@@ -225,7 +220,7 @@ export function createInboundScan(deps: InboundScanDeps) {
     }
     const range = nextRange(cursor, head, blocksPerPass);
     if (!range) return;
-    const owners = await repository.wallets();
+    const owners = await deps.wallets.owners();
     const watched = new Map(owners.map((owner) => [owner.address.toLowerCase(), owner]));
     if (watched.size > 0) {
       const logs: TransferLog[] = [];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chunks } from "../../chunks.ts";
 import type { Clock } from "../clock.ts";
 import { createUpstream, type SearchParams, UpstreamError, type UpstreamOptions } from "../upstream/upstream.ts";
 import type { Candle, Interval } from "./market-provider.ts";
@@ -137,12 +138,6 @@ async function errorBody(response: Response | undefined): Promise<z.output<typeo
     return undefined;
   }
 }
-
-const chunks = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
 
 export interface BinanceOptions {
   baseUrl: string;
