@@ -65,6 +65,8 @@ export const aiWalletFrozenSchema = z.object({
   amount: z.string(),
   fromAddress: z.string(),
   txHash: z.string(),
+  /** the transaction on the chain's explorer, null where the chain has none */
+  txUrl: z.string().nullable(),
   /** when the scan found the transfer (ISO time) */
   foundAt: z.string(),
 });

@@ -128,6 +128,7 @@ export function createAiWalletService(deps: AiWalletServiceDeps) {
           amount: formatUnits(BigInt(row.amount), decimals),
           fromAddress: row.fromAddress,
           txHash: row.txHash,
+          txUrl: chains.txUrl(row.chainId, row.txHash),
           foundAt: row.foundAt.toISOString(),
         };
       }),

@@ -8,12 +8,6 @@ import type { AiAccount } from "../api/ai-wallet-api.ts";
 import { TxLink } from "./parts.tsx";
 import "./frozen-coins.css";
 
-/** The explorer page of a transaction on one of the wallet's chains (EVM explorers: /tx/<hash>), or null. */
-export function explorerTxUrl(account: Pick<AiAccount, "chains">, chainId: number, hash: string): string | null {
-  const explorer = account.chains.find((chain) => chain.chainId === chainId)?.explorerUrl;
-  return explorer ? `${explorer.replace(/\/+$/, "")}/tx/${hash}` : null;
-}
-
 /**
  * Coins an address on the sanctions list sent to the AI wallet, which the server froze: said plainly above the
  * wallet's actions, each with its amount, the sender (shortened, whole in its title), the transaction that brought
@@ -53,11 +47,7 @@ export function FrozenCoins({ account }: { account: Pick<AiAccount, "chains" | "
                   From <code title={item.fromAddress}>{from}</code>
                 </Trans>
               </span>
-              <TxLink
-                label={t`Incoming transaction`}
-                hash={item.txHash}
-                url={explorerTxUrl(account, item.chainId, item.txHash)}
-              />
+              <TxLink label={t`Incoming transaction`} hash={item.txHash} url={item.txUrl} />
               <span className="aiw-muted">
                 <Trans>Frozen since {found}</Trans>
               </span>

@@ -106,14 +106,19 @@ export function fakeAccountInfo(overrides: Partial<NonNullable<AiAccountInfoData
 
 /** coins the server froze because a sanctioned address sent them (0.25 ETH by default) */
 export function fakeFrozen(overrides: Partial<AiWalletFrozen> = {}): AiWalletFrozen {
+  const chainId = overrides.chainId ?? 1;
+  const txHash = overrides.txHash ?? FROZEN_HASH;
+  // the server links the transaction on its chain's explorer (the chains of fakeAccountInfo)
+  const explorer = chainId === 56 ? "https://bscscan.com" : "https://etherscan.io";
   return aiWalletFrozenSchema.parse({
-    chainId: 1,
+    chainId,
     address: NATIVE_TOKEN_ADDRESS,
     symbol: "ETH",
     decimals: 18,
     amount: "0.25",
     fromAddress: LISTED_SENDER,
-    txHash: FROZEN_HASH,
+    txHash,
+    txUrl: `${explorer}/tx/${txHash}`,
     foundAt: AS_OF,
     ...overrides,
   });
